@@ -1,0 +1,126 @@
+# Makefile - builds ./simdsum and runs its tests (GNU make).
+#
+#   make                 build ./simdsum
+#   make check           build and run every test (unit, CLI, man page)
+#   make install         install under $(DESTDIR)$(PREFIX)
+#   make CC=clang        any C99 compiler with GNU extensions
+#   make ENABLE_ASM=no   portable C only (what non-x86 builds get anyway)
+#
+# ./configure (from configure.ac) may write config.mk with the same
+# variables; without it, the defaults below and the assembler probes apply.
+
+-include config.mk
+
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+CFLAGS ?= -O2 -g
+CPPFLAGS ?=
+LDFLAGS ?=
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+# The sha*sum/crc32c names are installed as links named
+# $(ALIAS_PREFIX)sha256sum in $(ALIAS_DIR): by default simd-sha256sum next
+# to simdsum, so the system's coreutils are not shadowed. For drop-in
+# names, e.g. ALIAS_PREFIX= ALIAS_DIR=$(PREFIX)/libexec/simdsum, then put
+# that directory first on PATH.
+ALIAS_PREFIX ?= simd-
+ALIAS_DIR ?= $(BINDIR)
+ALIASES = sha1sum sha224sum sha256sum sha384sum sha512sum crc32c
+
+WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	   -Wformat=2 -Wvla
+ALL_CPPFLAGS = -Isrc -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(CPPFLAGS)
+ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CFLAGS)
+
+# --- target architecture and assembler support -------------------------
+TARGET_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null)
+ifneq ($(filter x86_64-%,$(TARGET_MACHINE)),)
+IS_X86_64 = yes
+endif
+ENABLE_ASM ?= $(if $(IS_X86_64),yes,no)
+
+comma := ,
+# Probes assemble one representative instruction; a missing mnemonic drops
+# the kernels that need it (and their registry rows) instead of failing.
+as_probe = $(shell printf '%s\n' '$(1)' | $(CC) -c -x assembler -o /dev/null - >/dev/null 2>&1 && echo 1 || echo 0)
+ifeq ($(ENABLE_ASM),yes)
+ifndef HAVE_AS_AVX2
+HAVE_AS_AVX2 := $(call as_probe,vpermq $$0x4e$(comma) %ymm0$(comma) %ymm1)
+endif
+ifndef HAVE_AS_SHA
+HAVE_AS_SHA := $(call as_probe,sha256rnds2 %xmm0$(comma) %xmm1$(comma) %xmm2)
+endif
+ifndef HAVE_AS_AVX512
+HAVE_AS_AVX512 := $(call as_probe,vprorq $$7$(comma) %zmm0$(comma) %zmm1{%k1})
+endif
+ifndef HAVE_AS_VPCLMULQDQ
+HAVE_AS_VPCLMULQDQ := $(call as_probe,vpclmulqdq $$0x11$(comma) %zmm0$(comma) %zmm1$(comma) %zmm2)
+endif
+ASM_DEFS = -DSIMDSUM_ASM_X86=1 -DHAVE_AS_AVX2=$(HAVE_AS_AVX2) -DHAVE_AS_SHA=$(HAVE_AS_SHA) \
+	   -DHAVE_AS_AVX512=$(HAVE_AS_AVX512) -DHAVE_AS_VPCLMULQDQ=$(HAVE_AS_VPCLMULQDQ)
+ASM_SRC = $(wildcard asm/*.S)
+else
+ASM_DEFS = -DSIMDSUM_ASM_X86=0
+ASM_SRC =
+endif
+# libcpuid is only needed (and only used) on x86.
+ifeq ($(IS_X86_64),yes)
+CPUID_CFLAGS ?= $(shell $(PKG_CONFIG) --cflags libcpuid 2>/dev/null)
+ifeq ($(LIBCPUID_STATIC),yes)
+CPUID_LIBS ?= $(shell $(PKG_CONFIG) --variable=libdir libcpuid 2>/dev/null)/libcpuid.a
+else
+CPUID_LIBS ?= $(shell $(PKG_CONFIG) --libs libcpuid 2>/dev/null || echo -lcpuid)
+endif
+endif
+
+# --- sources ------------------------------------------------------------
+BUILD = build
+LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(ASM_SRC:asm/%.S=$(BUILD)/asm/%.o)
+LIB = $(BUILD)/libsimdsum.a
+LIBS = $(CPUID_LIBS) -lpthread
+
+all: simdsum
+
+simdsum: $(BUILD)/main.o $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(LIB): $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: src/%.c | $(BUILD)
+	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) $(CPUID_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/asm/%.o: asm/%.S | $(BUILD)
+	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) -Iasm $(CFLAGS) -Wa,--noexecstack -MMD -MP -c -o $@ $<
+
+$(BUILD):
+	mkdir -p $(BUILD)/asm $(BUILD)/tests
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/asm/*.d $(BUILD)/tests/*.d)
+
+# --- tests --------------------------------------------------------------
+include tests/tests.mk
+
+# --- install ------------------------------------------------------------
+install: simdsum
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(ALIAS_DIR)
+	install -m 755 simdsum $(DESTDIR)$(BINDIR)/simdsum
+	install -m 644 man/simdsum.1 $(DESTDIR)$(MANDIR)/man1/simdsum.1
+	for name in $(ALIASES); do \
+		ln -sf $(BINDIR)/simdsum $(DESTDIR)$(ALIAS_DIR)/$(ALIAS_PREFIX)$$name || exit 1; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/simdsum $(DESTDIR)$(MANDIR)/man1/simdsum.1
+	for name in $(ALIASES); do rm -f $(DESTDIR)$(ALIAS_DIR)/$(ALIAS_PREFIX)$$name; done
+
+clean:
+	rm -rf $(BUILD) simdsum
+
+distclean: clean
+	rm -rf config.mk config.log config.status autom4te.cache configure
+
+.PHONY: all install uninstall clean distclean

@@ -1,0 +1,251 @@
+/* cpu.c - CPU feature detection: the only file that touches CPUID, XGETBV
+ * and libcpuid. Everything else sees cpu_features bits. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#define CPU_X86 1
+#include <libcpuid.h>
+#else
+#define CPU_X86 0
+#endif
+
+static const char *const feature_names[CPU_NFEATURES] = {
+	[CPU_SSE2] = "sse2",         [CPU_SSSE3] = "ssse3",       [CPU_SSE41] = "sse4.1",
+	[CPU_SSE42] = "sse4.2",      [CPU_PCLMUL] = "pclmulqdq",  [CPU_AVX] = "avx",
+	[CPU_AVX2] = "avx2",         [CPU_BMI1] = "bmi1",         [CPU_BMI2] = "bmi2",
+	[CPU_SHA] = "sha",           [CPU_AVX512F] = "avx512f",   [CPU_AVX512DQ] = "avx512dq",
+	[CPU_AVX512BW] = "avx512bw", [CPU_AVX512VL] = "avx512vl", [CPU_VPCLMULQDQ] = "vpclmulqdq",
+	[CPU_VAES] = "vaes",         [CPU_GFNI] = "gfni",
+};
+
+const char *cpu_feature_name(int bit)
+{
+	return bit >= 0 && bit < CPU_NFEATURES ? feature_names[bit] : NULL;
+}
+
+void cpu_features_format(cpu_features mask, const char *sep, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (int bit = 0; bit < CPU_NFEATURES; bit++) {
+		if (!(mask & ((cpu_features)1 << bit)))
+			continue;
+		int n = snprintf(buf + used, size > used ? size - used : 0, "%s%s",
+				 used ? sep : "", feature_names[bit]);
+		if (n < 0 || (size_t)n >= size - used)
+			return;
+		used += (size_t)n;
+	}
+}
+
+#if CPU_X86
+
+/* CPUID.1:ECX */
+#define LEAF1_ECX_PCLMULQDQ (1u << 1)
+#define LEAF1_ECX_SSSE3 (1u << 9)
+#define LEAF1_ECX_SSE41 (1u << 19)
+#define LEAF1_ECX_SSE42 (1u << 20)
+#define LEAF1_ECX_OSXSAVE (1u << 27)   /* the OS enabled XSAVE/XGETBV */
+#define LEAF1_ECX_AVX (1u << 28)
+/* CPUID.1:EDX */
+#define LEAF1_EDX_SSE2 (1u << 26)
+/* CPUID.(7,0):EBX */
+#define LEAF7_EBX_BMI1 (1u << 3)
+#define LEAF7_EBX_AVX2 (1u << 5)
+#define LEAF7_EBX_BMI2 (1u << 8)
+#define LEAF7_EBX_AVX512F (1u << 16)
+#define LEAF7_EBX_AVX512DQ (1u << 17)
+#define LEAF7_EBX_SHA (1u << 29)
+#define LEAF7_EBX_AVX512BW (1u << 30)
+#define LEAF7_EBX_AVX512VL (1u << 31)
+/* CPUID.(7,0):ECX */
+#define LEAF7_ECX_GFNI (1u << 8)
+#define LEAF7_ECX_VAES (1u << 9)
+#define LEAF7_ECX_VPCLMULQDQ (1u << 10)
+/* XCR0: which register state the OS saves on a context switch. */
+#define XCR0_SSE (1u << 1)        /* xmm */
+#define XCR0_AVX (1u << 2)        /* upper halves of ymm */
+#define XCR0_OPMASK (1u << 5)     /* k0-k7 */
+#define XCR0_ZMM_HI256 (1u << 6)  /* upper halves of zmm0-15 */
+#define XCR0_HI16_ZMM (1u << 7)   /* zmm16-31 */
+#define XCR0_YMM_STATE (XCR0_SSE | XCR0_AVX)
+#define XCR0_ZMM_STATE (XCR0_YMM_STATE | XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM)
+
+static void cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4])
+{
+	regs[0] = leaf;
+	regs[1] = 0;
+	regs[2] = subleaf;
+	regs[3] = 0;
+	cpu_exec_cpuid_ext(regs);
+}
+
+static uint64_t xgetbv0(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* Reads the three leaves simdsum needs (0, 1, 7) and XCR0: on a VM every
+ * CPUID traps to the hypervisor, so the full libcpuid identification
+ * (about 1 ms) is kept out of the hashing path. libcpuid 0.6.2 also
+ * misses AVX-512 on AMD and has no VPCLMULQDQ flag, so the bits are
+ * decoded here. */
+static cpu_features detect(void)
+{
+	uint32_t r[4];
+	cpu_features f = 0;
+
+	if (!cpuid_present())
+		return 0;
+	cpuid(0, 0, r);
+	uint32_t max_leaf = r[0];
+	if (max_leaf < 1)
+		return 0;
+
+	cpuid(1, 0, r);
+	uint32_t ecx1 = r[2], edx1 = r[3];
+	uint32_t ebx7 = 0, ecx7 = 0;
+	if (max_leaf >= 7) {
+		cpuid(7, 0, r);
+		ebx7 = r[1];
+		ecx7 = r[2];
+	}
+
+	if (edx1 & LEAF1_EDX_SSE2)
+		f |= CPUF(SSE2);
+	if (ecx1 & LEAF1_ECX_SSSE3)
+		f |= CPUF(SSSE3);
+	if (ecx1 & LEAF1_ECX_SSE41)
+		f |= CPUF(SSE41);
+	if (ecx1 & LEAF1_ECX_SSE42)
+		f |= CPUF(SSE42);
+	if (ecx1 & LEAF1_ECX_PCLMULQDQ)
+		f |= CPUF(PCLMUL);
+	if (ebx7 & LEAF7_EBX_BMI1)
+		f |= CPUF(BMI1);
+	if (ebx7 & LEAF7_EBX_BMI2)
+		f |= CPUF(BMI2);
+	if (ebx7 & LEAF7_EBX_SHA)
+		f |= CPUF(SHA);
+	if (ecx7 & LEAF7_ECX_GFNI)
+		f |= CPUF(GFNI);
+
+	/* AVX and later need the OS to save the wider registers: without
+	 * OSXSAVE, XGETBV itself would fault, and without the XCR0 bits a
+	 * context switch would corrupt the upper halves. */
+	uint64_t xcr0 = (ecx1 & LEAF1_ECX_OSXSAVE) ? xgetbv0() : 0;
+	if ((xcr0 & XCR0_YMM_STATE) == XCR0_YMM_STATE) {
+		if (ecx1 & LEAF1_ECX_AVX)
+			f |= CPUF(AVX);
+		if (ebx7 & LEAF7_EBX_AVX2)
+			f |= CPUF(AVX2);
+		if (ecx7 & LEAF7_ECX_VPCLMULQDQ)
+			f |= CPUF(VPCLMULQDQ);
+		if (ecx7 & LEAF7_ECX_VAES)
+			f |= CPUF(VAES);
+	}
+	if ((xcr0 & XCR0_ZMM_STATE) == XCR0_ZMM_STATE) {
+		if (ebx7 & LEAF7_EBX_AVX512F)
+			f |= CPUF(AVX512F);
+		if (ebx7 & LEAF7_EBX_AVX512DQ)
+			f |= CPUF(AVX512DQ);
+		if (ebx7 & LEAF7_EBX_AVX512BW)
+			f |= CPUF(AVX512BW);
+		if (ebx7 & LEAF7_EBX_AVX512VL)
+			f |= CPUF(AVX512VL);
+	}
+	return f;
+}
+
+const char *cpu_brand(void)
+{
+	static char brand[128];
+	struct cpu_raw_data_t raw;
+	struct cpu_id_t id;
+
+	if (brand[0])
+		return brand;
+	if (cpuid_get_raw_data(&raw) == 0 && cpu_identify(&raw, &id) == 0 && id.brand_str[0]) {
+		/* libcpuid keeps the padding some vendors put in the string. */
+		const char *s = id.brand_str;
+		while (*s == ' ')
+			s++;
+		snprintf(brand, sizeof brand, "%s", s);
+		size_t n = strlen(brand);
+		while (n && brand[n - 1] == ' ')
+			brand[--n] = '\0';
+	}
+	if (!brand[0])
+		snprintf(brand, sizeof brand, "unknown CPU");
+	return brand;
+}
+
+#else /* !CPU_X86 */
+
+static cpu_features detect(void)
+{
+	return 0;
+}
+
+const char *cpu_brand(void)
+{
+	return "unknown CPU (no x86 CPUID)";
+}
+
+#endif
+
+/* SIMDSUM_CPU_DISABLE=avx512f,sha removes features, so tests can drive
+ * the dispatcher down every path on a machine that has them all. */
+static cpu_features disabled_by_env(void)
+{
+	const char *env = getenv("SIMDSUM_CPU_DISABLE");
+	cpu_features off = 0;
+
+	if (!env)
+		return 0;
+	while (*env) {
+		size_t len = strcspn(env, ",");
+		if (len == 3 && strncmp(env, "all", 3) == 0)
+			off = ~(cpu_features)0;
+		for (int bit = 0; bit < CPU_NFEATURES; bit++)
+			if (strlen(feature_names[bit]) == len && strncmp(env, feature_names[bit], len) == 0)
+				off |= (cpu_features)1 << bit;
+		env += len;
+		if (*env == ',')
+			env++;
+	}
+	return off;
+}
+
+static int detected;
+static cpu_features raw_features, usable_features;
+
+static void ensure_detected(void)
+{
+	/* Idempotent, so a race between threads only repeats the work. */
+	if (__atomic_load_n(&detected, __ATOMIC_ACQUIRE))
+		return;
+	raw_features = detect();
+	usable_features = raw_features & ~disabled_by_env();
+	__atomic_store_n(&detected, 1, __ATOMIC_RELEASE);
+}
+
+cpu_features cpu_features_get(void)
+{
+	ensure_detected();
+	return usable_features;
+}
+
+cpu_features cpu_features_raw(void)
+{
+	ensure_detected();
+	return raw_features;
+}

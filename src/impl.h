@@ -1,0 +1,102 @@
+/* impl.h - the registry of transform implementations and their selection. */
+#ifndef SIMDSUM_IMPL_H
+#define SIMDSUM_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cpu.h"
+
+/* A family shares one transform: SHA-224 runs on SHA-256's, SHA-384 on
+ * SHA-512's. */
+enum family {
+	FAMILY_SHA1,
+	FAMILY_SHA256,
+	FAMILY_SHA512,
+	FAMILY_CRC32C,
+	FAMILY_COUNT
+};
+
+/* Single-stream transforms (see asm/README for the contract). */
+typedef void (*sha1_blocks_fn)(uint32_t state[5], const uint8_t *data, size_t nblocks);
+typedef void (*sha256_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblocks);
+typedef void (*sha512_blocks_fn)(uint64_t state[8], const uint8_t *data, size_t nblocks);
+typedef uint32_t (*crc32c_fn)(uint32_t crc, const uint8_t *data, size_t len);
+
+/* Multi-buffer transforms: lanes independent messages at once. Lane i
+ * hashes nblocks whole blocks from data[i] into state[i] (normal, not
+ * transposed, layout); every lane advances by the same nblocks >= 1 and
+ * every pointer must be valid (idle lanes get a scratch message). */
+typedef void (*sha1_mblocks_fn)(uint32_t *const state[], const uint8_t *const data[], size_t nblocks);
+typedef void (*sha256_mblocks_fn)(uint32_t *const state[], const uint8_t *const data[], size_t nblocks);
+typedef void (*sha512_mblocks_fn)(uint64_t *const state[], const uint8_t *const data[], size_t nblocks);
+
+union transform {
+	sha1_blocks_fn sha1;
+	sha256_blocks_fn sha256;
+	sha512_blocks_fn sha512;
+	crc32c_fn crc32c;
+	sha1_mblocks_fn sha1_mb;
+	sha256_mblocks_fn sha256_mb;
+	sha512_mblocks_fn sha512_mb;
+};
+
+/* One row of the registry. Rows of a family are listed most preferred
+ * first; auto takes, for each call, the first supported row whose
+ * auto_min_len the call reaches (see impl_select). */
+struct impl {
+	enum family family;
+	const char *name;     /* --impl name: generic ssse3 avx avx2 shani ... */
+	cpu_features needs;   /* every bit must be present */
+	size_t auto_min_len;  /* bytes per transform call below which auto
+	                       * skips this row (0: any length) */
+	union transform fn;
+	unsigned lanes;       /* 0: single stream (fn.sha1...); n > 1: a
+	                       * multi-buffer kernel of n lanes (fn.sha1_mb...),
+	                       * used only by the lane scheduler */
+};
+
+/* The rows of one family, terminated by a row with name == NULL.
+ * Each family's table lives in src/impl_<family>.c. */
+extern const struct impl sha1_impls[];
+extern const struct impl sha256_impls[];
+extern const struct impl sha512_impls[];
+extern const struct impl crc32c_impls[];
+
+const struct impl *impl_table(enum family family);
+
+/* Features a row needs that the CPU lacks (0: runnable here). */
+cpu_features impl_missing(const struct impl *impl);
+
+/* Finds a row by name; NULL when the family has none of that name. */
+const struct impl *impl_find(enum family family, const char *name);
+
+/* What a hashing context calls: up to IMPL_MAX_TIERS rows, each used for
+ * calls of at least min_len bytes, tried in order; the last tier has
+ * min_len 0. A forced implementation is a single tier. */
+#define IMPL_MAX_TIERS 4
+struct dispatch {
+	unsigned ntiers;
+	struct {
+		size_t min_len;
+		const struct impl *impl;
+	} tier[IMPL_MAX_TIERS];
+};
+
+/* The auto choice for a family on this CPU. Never fails: generic is
+ * always supported. */
+void impl_select_auto(enum family family, struct dispatch *out);
+
+/* A single-tier dispatch for one row (the caller checked it is runnable). */
+void impl_select_one(const struct impl *impl, struct dispatch *out);
+
+/* The row a dispatch uses for a call of len bytes. */
+static inline const struct impl *dispatch_pick(const struct dispatch *d, size_t len)
+{
+	unsigned i = 0;
+	while (i + 1 < d->ntiers && len < d->tier[i].min_len)
+		i++;
+	return d->tier[i].impl;
+}
+
+#endif

@@ -1,0 +1,85 @@
+/* sha512_generic.c - the portable SHA-512 block transform (FIPS 180-4, 6.4.2). */
+#include "bytes.h"
+#include "sha512.h"
+
+/* The first 64 bits of the fractional parts of the cube roots of the
+ * first 80 primes (FIPS 180-4, 4.2.3). */
+static const uint64_t K[80] = {
+	0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
+	0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
+	0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
+	0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694,
+	0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65,
+	0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5,
+	0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4,
+	0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0x06ca6351e003826f, 0x142929670a0e6e70,
+	0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df,
+	0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b,
+	0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30,
+	0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8,
+	0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8,
+	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3,
+	0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
+	0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b,
+	0xca273eceea26619c, 0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178,
+	0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b,
+	0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c,
+	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
+};
+
+#define BSIG0(x) (ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39))
+#define BSIG1(x) (ror64(x, 14) ^ ror64(x, 18) ^ ror64(x, 41))
+#define SSIG0(x) (ror64(x, 1) ^ ror64(x, 8) ^ ((x) >> 7))
+#define SSIG1(x) (ror64(x, 19) ^ ror64(x, 61) ^ ((x) >> 6))
+#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
+
+#define W(t) w[(t) & 15]
+#define SCHEDULE(t) (W(t) += SSIG1(W((t) - 2)) + W((t) - 7) + SSIG0(W((t) - 15)))
+
+#define ROUND(a, b, c, d, e, f, g, h, t, wt)                           \
+	do {                                                           \
+		uint64_t t1 = h + BSIG1(e) + CH(e, f, g) + K[t] + (wt); \
+		d += t1;                                               \
+		h = t1 + BSIG0(a) + MAJ(a, b, c);                      \
+	} while (0)
+
+#define ROUND8(t, wexpr)                                               \
+	do {                                                           \
+		ROUND(a, b, c, d, e, f, g, h, (t) + 0, wexpr((t) + 0)); \
+		ROUND(h, a, b, c, d, e, f, g, (t) + 1, wexpr((t) + 1)); \
+		ROUND(g, h, a, b, c, d, e, f, (t) + 2, wexpr((t) + 2)); \
+		ROUND(f, g, h, a, b, c, d, e, (t) + 3, wexpr((t) + 3)); \
+		ROUND(e, f, g, h, a, b, c, d, (t) + 4, wexpr((t) + 4)); \
+		ROUND(d, e, f, g, h, a, b, c, (t) + 5, wexpr((t) + 5)); \
+		ROUND(c, d, e, f, g, h, a, b, (t) + 6, wexpr((t) + 6)); \
+		ROUND(b, c, d, e, f, g, h, a, (t) + 7, wexpr((t) + 7)); \
+	} while (0)
+
+void sha512_blocks_generic(uint64_t state[8], const uint8_t *data, size_t nblocks)
+{
+	uint64_t w[16];
+
+	while (nblocks--) {
+		uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
+		uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
+
+		for (int t = 0; t < 16; t++)
+			w[t] = load_be64(data + 8 * t);
+
+		ROUND8(0, W);
+		ROUND8(8, W);
+		for (int t = 16; t < 80; t += 8)
+			ROUND8(t, SCHEDULE);
+
+		state[0] += a;
+		state[1] += b;
+		state[2] += c;
+		state[3] += d;
+		state[4] += e;
+		state[5] += f;
+		state[6] += g;
+		state[7] += h;
+		data += SHA512_BLOCK_SIZE;
+	}
+}
