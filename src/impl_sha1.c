@@ -3,6 +3,10 @@
 #include "sha1.h"
 
 const struct impl sha1_impls[] = {
+#if SIMDSUM_ASM_X86
+	{ .family = FAMILY_SHA1, .name = "avx", .needs = CPUF(AVX), .fn.sha1 = sha1_blocks_avx },
+	{ .family = FAMILY_SHA1, .name = "ssse3", .needs = CPUF(SSSE3), .fn.sha1 = sha1_blocks_ssse3 },
+#endif
 	{ .family = FAMILY_SHA1, .name = "generic", .fn.sha1 = sha1_blocks_generic },
 	{ 0 }
 };
