@@ -100,13 +100,14 @@
 	and	\b, T3
 	add	T3, \e
 .elseif (\t) >= 40 && (\t) < 60
-	/* Maj = (b & c) + (d & (b ^ c)) */
+	/* Maj = (c & d) + (b & (c ^ d)): b, the latest input, meets
+	 * only the last and */
 	mov	\c, T1
-	and	\b, T1
+	and	\d, T1
 	add	T1, \e
 	mov	\c, T3
-	xor	\b, T3
-	and	\d, T3
+	xor	\d, T3
+	and	\b, T3
 	add	T3, \e
 .else
 	/* Parity = b ^ c ^ d */
