@@ -56,9 +56,9 @@
 #define MB1      %xmm10
 #define MB2      %xmm11
 #define MB3      %xmm12
-#define TA       %xmm13
-#define TB       %xmm14
-#define BSWAP    %xmm15         /* pshufb mask: big-endian words */
+#define WKA      %xmm13         /* lane A's second W+K pair */
+#define WKB      %xmm14         /* lane B's */
+#define TMP      %xmm15
 
 /* Stack slots (rsp 16-byte aligned): feed-forward copies. */
 #define SAVE_ABEF_A  0(%rsp)
@@ -94,35 +94,45 @@
 .endm
 
 /*
- * QUAD j, abef, cdgh, m0, m1, m2, m3, t: rounds 4j..4j+3 of one lane.
- * m0 holds W[4j..4j+3]; m1, m2, m3 the next three groups.  For j < 12 the
- * group W[4j+16..4j+19] is then computed into m0 (FIPS 180-4, 6.2.2 step
- * 1): sha256msg1 adds sigma0 of the following words, the palignr picks
- * W[4j+9..4j+12], sha256msg2 adds sigma1 of the words two back (its own
- * results for the upper two).  The m3 it reads was produced by the
- * previous QUAD of the same lane.
+ * SCHED m0, m1, m2, m3: the schedule step of one lane.  m0 holds
+ * W[t..t+3], m1..m3 the next three groups; W[t+16..t+19] replaces m0
+ * (FIPS 180-4, 6.2.2 step 1): sha256msg1 adds sigma0 of the following
+ * words, the palignr picks W[t+9..t+12], sha256msg2 adds sigma1 of the
+ * words two back (its own results for the upper two).
  */
-.macro QUAD j, abef, cdgh, m0, m1, m2, m3, t
-	movdqa	\m0, WK
-	paddd	.Lk256 + 16 * \j(%rip), WK
-	sha256rnds2 WK, \abef, \cdgh    /* cdgh now holds the new ABEF */
-.if \j < 12
+.macro SCHED m0, m1, m2, m3
 	sha256msg1 \m1, \m0
-	movdqa	\m3, \t
-	palignr	$4, \m2, \t
-	paddd	\t, \m0
-.endif
-	pshufd	$0x0e, WK, WK           /* the other two W+K into the low half */
-	sha256rnds2 WK, \cdgh, \abef    /* and abef the new ABEF again */
-.if \j < 12
+	movdqa	\m3, TMP
+	palignr	$4, \m2, TMP
+	paddd	TMP, \m0
 	sha256msg2 \m3, \m0
-.endif
 .endm
 
-/* QUAD2 j, ...: the same four rounds for lane A, then for lane B. */
+/*
+ * QUAD2 j, a0..a3, b0..b3: rounds 4j..4j+3 of both lanes; a0 (b0) holds
+ * W[4j..4j+3] of lane A (B), a1..a3 (b1..b3) the next groups.  The lanes
+ * alternate at every sha256rnds2, so each one's four-cycle latency is
+ * covered by the other's instruction.  For j < 12 the schedule then
+ * makes W[4j+16..4j+19] in a0 and b0; the a3/b3 they read were made by
+ * the previous QUAD2.
+ */
 .macro QUAD2 j, a0, a1, a2, a3, b0, b1, b2, b3
-	QUAD	\j, ABEF_A, CDGH_A, \a0, \a1, \a2, \a3, TA
-	QUAD	\j, ABEF_B, CDGH_B, \b0, \b1, \b2, \b3, TB
+	movdqa	\a0, WK
+	paddd	.Lk256 + 16 * \j(%rip), WK
+	pshufd	$0x0e, WK, WKA          /* W+K of rounds 4j+2, 4j+3 */
+	sha256rnds2 WK, ABEF_A, CDGH_A  /* CDGH_A now holds the new ABEF */
+	movdqa	\b0, WK
+	paddd	.Lk256 + 16 * \j(%rip), WK
+	pshufd	$0x0e, WK, WKB
+	sha256rnds2 WK, ABEF_B, CDGH_B
+	movdqa	WKA, WK
+	sha256rnds2 WK, CDGH_A, ABEF_A  /* and ABEF_A the new ABEF again */
+	movdqa	WKB, WK
+	sha256rnds2 WK, CDGH_B, ABEF_B
+.if \j < 12
+	SCHED	\a0, \a1, \a2, \a3
+	SCHED	\b0, \b1, \b2, \b3
+.endif
 .endm
 
 /* LOAD_MSG: the sixteen message words of both lanes' current blocks,
@@ -136,14 +146,14 @@
 	movdqu	32(PB), MB2
 	movdqu	48(PA), MA3
 	movdqu	48(PB), MB3
-	pshufb	BSWAP, MA0
-	pshufb	BSWAP, MB0
-	pshufb	BSWAP, MA1
-	pshufb	BSWAP, MB1
-	pshufb	BSWAP, MA2
-	pshufb	BSWAP, MB2
-	pshufb	BSWAP, MA3
-	pshufb	BSWAP, MB3
+	pshufb	.Lbswap(%rip), MA0
+	pshufb	.Lbswap(%rip), MB0
+	pshufb	.Lbswap(%rip), MA1
+	pshufb	.Lbswap(%rip), MB1
+	pshufb	.Lbswap(%rip), MA2
+	pshufb	.Lbswap(%rip), MB2
+	pshufb	.Lbswap(%rip), MA3
+	pshufb	.Lbswap(%rip), MB3
 .endm
 
 FUNC_BEGIN sha256_mblocks_shanix2
@@ -157,9 +167,8 @@ FUNC_BEGIN sha256_mblocks_shanix2
 	mov	8(DATAS), PB
 	mov	0(STATES), SA
 	mov	8(STATES), SB
-	movdqa	.Lbswap(%rip), BSWAP
-	LOAD_STATE SA, ABEF_A, CDGH_A, TA
-	LOAD_STATE SB, ABEF_B, CDGH_B, TB
+	LOAD_STATE SA, ABEF_A, CDGH_A, TMP
+	LOAD_STATE SB, ABEF_B, CDGH_B, TMP
 
 .Lblock:
 	/* ---- 2. Per block: message words, feed-forward copies. ---- */
@@ -198,8 +207,8 @@ FUNC_BEGIN sha256_mblocks_shanix2
 	jnz	.Lblock
 
 	/* ---- 5. States back to H0..H7 order. ---- */
-	STORE_STATE SA, ABEF_A, CDGH_A, TA
-	STORE_STATE SB, ABEF_B, CDGH_B, TB
+	STORE_STATE SA, ABEF_A, CDGH_A, TMP
+	STORE_STATE SB, ABEF_B, CDGH_B, TMP
 	leave
 	ret
 FUNC_END sha256_mblocks_shanix2
