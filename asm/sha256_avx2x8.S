@@ -136,20 +136,21 @@
 .endm
 
 /*
- * SIGMA x, out, tmp, r1, r2, r3: out = ror(x, r1) ^ ror(x, r2) ^ ror(x, r3),
- * each rotate a right and a left shift, the six terms xored as a tree.
+ * SIGMA x, out, t1, t2, r1, r2, r3: out = ror(x, r1) ^ ror(x, r2) ^
+ * ror(x, r3), each rotate a right and a left shift; the halves of each
+ * rotate are xored first, so the six terms form a tree three xors deep.
  */
 .macro SIGMA x, out, t1, t2, r1, r2, r3
 	vpsrld	$\r1, \x, \out
 	vpslld	$(32 - \r1), \x, \t1
-	vpsrld	$\r2, \x, \t2
 	vpxor	\t1, \out, \out
-	vpslld	$(32 - \r2), \x, \t1
-	vpxor	\t2, \out, \out
+	vpsrld	$\r2, \x, \t1
+	vpslld	$(32 - \r2), \x, \t2
+	vpxor	\t2, \t1, \t1
 	vpsrld	$\r3, \x, \t2
 	vpxor	\t1, \out, \out
 	vpslld	$(32 - \r3), \x, \t1
-	vpxor	\t2, \out, \out
+	vpxor	\t2, \t1, \t1
 	vpxor	\t1, \out, \out
 .endm
 
@@ -162,12 +163,12 @@
 .macro ROUND t, a, b, c, d, e, f, g, h, xcur, xprev
 	vpaddd	WSLOT(\t), \h, \h
 	vpaddd	.Lk256x8 + 32 * (\t) + 0(%rip), \h, \h  /* h + W + K */
-	SIGMA	\e, T0, T1, T2, 6, 11, 25         /* S1(e) */
 	vpxor	\g, \f, T3
 	vpand	\e, T3, T3
 	vpxor	\g, T3, T3                        /* Ch(e, f, g) */
-	vpaddd	T0, \h, \h
-	vpaddd	T3, \h, \h                        /* T1 */
+	vpaddd	T3, \h, \h                        /* Ch first: ready sooner */
+	SIGMA	\e, T0, T1, T2, 6, 11, 25         /* S1(e) */
+	vpaddd	T0, \h, \h                        /* T1 */
 	vpaddd	\h, \d, \d                        /* the new e */
 	SIGMA	\a, T4, T1, T2, 2, 13, 22         /* S0(a) */
 	vpxor	\b, \a, \xcur

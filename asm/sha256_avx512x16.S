@@ -35,13 +35,13 @@
  * in place, so nothing but the feed-forward copy of the state touches
  * the stack.  Rotations are vprord, the three-way xors of the sigmas and
  * Ch/Maj are single vpternlogd.  Every vector operation has two cycles of
- * latency on Zen 5, so the round is arranged for two short chains rather
- * than few instructions:
- *     d += h + W[t] + K[t]          (off the chain: h, d are old)
- *     d += Ch(e, f, g);  d += S1(e) (e -> new e: ror, xor3, add)
- *     h = (Maj(a, b, c) - d_old + new e) + S0(a)
- * which costs one subtraction more than the textbook order but lets both
- * the e and the a recurrence advance a round every six cycles.
+ * latency on Zen 5 and only two pipes rotate, so the e recurrence
+ * (e -> three rotates -> xor3 -> add) costs seven cycles a round, about
+ * what the 27.5 vector operations of a round (with its share of the
+ * schedule) cost in throughput.  The round is therefore arranged for short
+ * chains rather than the fewest instructions (one subtraction more than
+ * the textbook order, see EPART/APART), and the e half of each round is
+ * issued ahead of the a half of the round before it.
  */
 
 /* Arguments. */
