@@ -17,8 +17,9 @@
  * results).  Clobbers rax, rcx, rdx, ymm0-ymm15 and the flags; uses 768
  * bytes of 32-byte aligned stack; ends with vzeroupper.
  *
- * Needs: AVX2 (256-bit integer shifts, adds, vpshufb, vinserti128); no
- * BMI.  Registry row: .needs = CPUF(AVX2), .lanes = 8.  Meant for the
+ * Needs: AVX2 (256-bit integer shifts, adds, logic, vpshufb, unpacks,
+ * vinserti128/vextracti128) and AVX (VEX moves, vzeroupper); no BMI.
+ * Registry row: .needs = CPUF(AVX) | CPUF(AVX2), .lanes = 8.  Meant for the
  * CPUs that have AVX2 but neither SHA-NI nor AVX-512 (Intel Haswell to
  * Comet Lake): with either of those the shanix2 or avx512x16 kernel wins.
  *

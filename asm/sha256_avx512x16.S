@@ -19,10 +19,10 @@
  * results).  Clobbers rax, rcx, rdx, zmm0-zmm31 and the flags; uses 512
  * bytes of 64-byte aligned stack; ends with vzeroupper.
  *
- * Needs: AVX512F (EVEX arithmetic, vprord, vpternlogd, vshufi32x4) and
- * AVX512BW (vpshufb on zmm, for the big-endian loads); the VEX ymm
- * loads/stores of the states are AVX, implied.  Registry row:
- * .needs = CPUF(AVX512F) | CPUF(AVX512BW), .lanes = 16.
+ * Needs: AVX512F (EVEX arithmetic, vprord, vpternlogd, vshufi32x4),
+ * AVX512BW (vpshufb on zmm, for the big-endian loads) and AVX (the VEX
+ * ymm loads/stores of the states, vzeroupper).  Registry row:
+ * .needs = CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512BW), .lanes = 16.
  *
  * Idea: FIPS 180-4 6.2.2 computed on sixteen messages side by side, each
  * 32-bit lane of a zmm register belonging to one message; the states are
