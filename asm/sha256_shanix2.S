@@ -20,15 +20,18 @@
  * is SSE2.  No VEX encoding, so no vzeroupper.  Registry row:
  * .needs = CPUF(SHA) | CPUF(SSSE3), .lanes = 2.
  *
- * Idea: sha256rnds2 does two rounds with a latency of several cycles and
- * a throughput of about one per cycle, and one message is a chain of 32 of
- * them per block, so a single stream leaves the unit mostly idle.  Two
- * messages, each in the usual SHA-NI layout (ABEF and CDGH registers, the
- * message schedule in four registers updated with sha256msg1/msg2), are
- * processed in lock step four rounds at a time, lane A then lane B, so
- * while one lane's rounds wait for their result the other's issue.  Both
- * lanes fit in the 16 xmm registers except the feed-forward copies of the
- * states, which live on the stack.
+ * Idea: one message is a chain of 32 sha256rnds2 per block, each
+ * waiting for the one before: on Zen 5 the instruction has a latency of 4
+ * cycles but can start every 2, so a single stream (2.0 cycles/byte)
+ * leaves the unit idle half the time.  Two messages, each in the usual
+ * SHA-NI layout (ABEF and CDGH registers, the message schedule in four
+ * registers updated with sha256msg1/msg2), are processed in lock step,
+ * alternating at every sha256rnds2 (lane A's first pair of rounds, lane
+ * B's, lane A's second, lane B's), so one lane's instruction issues while
+ * the other's result is pending; the bound is then 1.0 cycle/byte (both
+ * the latency and the throughput limit).  Both lanes fit in the 16 xmm
+ * registers except the feed-forward copies of the states, which live on
+ * the stack.
  */
 
 /* Arguments. */
