@@ -154,12 +154,18 @@
  * W[t], already consumed) becomes
  *   W[t+16] = s1(W[t+14]) + W[t+9] + s0(W[t+1]) + W[t].
  * The schedule uses T3-T5 and the round T0-T2, so the two chains
- * interleave freely.  h is summed first from values ready long before,
- * so the per-round dependency on e and a is rotate, ternlog, add.
+ * interleave freely.
+ * Latency, not throughput, limits one 8-lane stream (every vector op
+ * takes two cycles on Zen 5), so the next e is summed as
+ * ((d + h + K + W) + Ch) + S1 and T1 separately as ((h + K + W) + Ch) + S1:
+ * two more adds per round, but only ror, ternlog and one add (six cycles
+ * instead of eight) between one round's e and the next; a depends on the
+ * previous a through S0 and one add in the same way.
  */
 .macro ROUND a, b, c, d, e, f, g, h, t, wt, w1, w9, w14
 	vpaddq		K512+8*(\t)(%rip){1to8}, \wt, T0
 	vpaddq		T0, \h, \h		/* h + K + W */
+	vpaddq		\h, \d, \d		/* d + h + K + W */
 .ifnb \w1
 	vprorq		$1, \w1, T3		/* s0 = ror1 ^ ror8 ^ shr7 */
 	vprorq		$8, \w1, T4
@@ -169,6 +175,7 @@
 .endif
 	vmovdqa64	\e, T1
 	vpternlogq	$0xca, \g, \f, T1	/* Ch: e ? f : g */
+	vpaddq		T1, \d, \d
 	vpaddq		T1, \h, \h
 	vprorq		$14, \e, T0		/* S1 = ror14 ^ ror18 ^ ror41 */
 	vprorq		$18, \e, T1
@@ -181,8 +188,8 @@
 	vpsrlq		$6, \w14, T5
 	vpternlogq	$0x96, T5, T4, T3
 .endif
-	vpaddq		T0, \h, \h		/* h = T1 */
-	vpaddq		\h, \d, \d
+	vpaddq		T0, \d, \d		/* e of the next round */
+	vpaddq		T0, \h, \h		/* T1 */
 	vmovdqa64	\a, T1
 	vpternlogq	$0xe8, \c, \b, T1	/* Maj(a, b, c) */
 	vpaddq		T1, \h, \h
