@@ -16,7 +16,8 @@
  * be valid.  Reads exactly [data[i], data[i] + 64 * nblocks), the 20 bytes
  * at each state[i] and the pointer arrays; writes only state[i][0..4].
  * Clobbers rax, rcx, rdx, r8, ymm0-ymm15; ends with vzeroupper.
- * Needs AVX2 (256-bit integer operations, vperm2i128) and AVX (vzeroupper).
+ * Needs AVX2 (256-bit integer operations, vperm2i128) and AVX (vmovdqa/
+ * vmovdqu on ymm, vzeroupper): needs = CPUF(AVX) | CPUF(AVX2).
  * Written for CPUs with AVX2 but neither SHA-NI nor AVX-512.
  *
  * Idea: each ymm holds the same SHA-1 variable of eight messages, so one

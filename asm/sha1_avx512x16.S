@@ -18,7 +18,8 @@
  * at each state[i] and the pointer arrays; writes only state[i][0..4].
  * Clobbers rax, rcx, rdx, k1, zmm0-zmm31; ends with vzeroupper.
  * Needs AVX512F (EVEX arithmetic, vprold, vpternlogd, shuffles, masked
- * moves) and AVX512BW (vpshufb on zmm for the byte swap).
+ * moves, kmovw), AVX512BW (vpshufb on zmm for the byte swap) and AVX
+ * (vzeroupper): needs = CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512BW).
  *
  * Idea: each zmm holds the same SHA-1 variable of sixteen messages, so one
  * instruction does one step of all sixteen.  a..e live in zmm0-4 and are

@@ -18,7 +18,8 @@
  * at each state[i] and the pointer arrays; writes only state[i][0..4].
  * Clobbers rax, rcx, rdx, r8-r10, xmm0-xmm15.  Legacy-SSE encoding only
  * (no VEX), so no vzeroupper is needed.  Needs SHA (sha1rnds4, sha1nexte,
- * sha1msg1, sha1msg2) and SSSE3 (pshufb); the rest is SSE2.
+ * sha1msg1, sha1msg2) and SSSE3 (pshufb); the rest is baseline SSE2:
+ * needs = CPUF(SHA) | CPUF(SSSE3).
  *
  * Idea: one SHA-1 stream is a chain of twenty sha1rnds4 per block, each
  * waiting for the previous one's result (about six cycles), while the unit

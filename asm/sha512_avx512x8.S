@@ -18,7 +18,8 @@
  * pointer arrays; writes only state[i][0..7].  Clobbers rax, rcx, rdx,
  * r8-r11, zmm0-zmm31, k-registers untouched; ends with vzeroupper.
  * Needs AVX512F (EVEX arithmetic, rotates, ternary logic, 128-bit lane
- * shuffles) and AVX512BW (vpshufb on zmm for the byte swap).
+ * shuffles), AVX512BW (vpshufb on zmm for the byte swap) and AVX
+ * (vzeroupper): needs = CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512BW).
  *
  * Idea: SHA-512 is a serial chain within one message, but eight messages
  * are independent, so each zmm holds the same variable of eight messages
