@@ -32,6 +32,7 @@
  * into schedule rows, done in place with a single spare register.  The
  * chaining values are moved between the lane-major state[i] and the
  * word-major registers with scalar copies through the stack, once per call.
+ * The chain from one round's a to the next is shift, or, add.
  */
 
 /* Arguments and scalar registers. */

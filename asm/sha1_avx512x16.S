@@ -32,6 +32,10 @@
  * chain is rol5(a) and one add per round; everything else is summed into
  * e earlier.  The chaining values go in and out through the same
  * transpose with masked (five-word) loads and stores, once per call.
+ * On Zen 5, where vector adds and rotates take two cycles, the chain
+ * rol5 + add (four cycles a round, 320 a block) is the limit, above the
+ * issue bound (about 210 cycles a block); CPUs with one-cycle vector
+ * latency are bound by issue instead.
  */
 
 /* Arguments and scalar registers. */
