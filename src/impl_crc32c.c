@@ -15,6 +15,9 @@ const struct impl crc32c_impls[] = {
 	{ .family = FAMILY_CRC32C, .name = "sse42",
 	  .needs = CPUF(SSE42) | CPUF(SSE41) | CPUF(PCLMUL),
 	  .fn.crc32c = crc32c_sse42 },
+	{ .family = FAMILY_CRC32C, .name = "pclmul",
+	  .needs = CPUF(SSE42) | CPUF(SSE41) | CPUF(PCLMUL),
+	  .fn.crc32c = crc32c_pclmul },
 #endif
 	{ .family = FAMILY_CRC32C, .name = "generic", .fn.crc32c = crc32c_generic },
 	{ 0 }
