@@ -62,6 +62,8 @@
 #ifdef __x86_64__
 #if HAVE_AS_VPCLMULQDQ
 
+#include "crc32c_avx512.h"
+
 #define CRC_IN	%edi
 #define DATA	%rsi		/* start of the current superblock */
 #define LEN	%rdx		/* bytes from DATA on */
@@ -77,48 +79,118 @@
 #define C6	%rbx
 #define C7	%rbp
 
-#define A0	%zmm0		/* accumulators: 64 bytes each */
+#define A0	%zmm0		/* accumulators, 64 bytes each */
 #define A1	%zmm1
 #define T0	%zmm2
 #define T1	%zmm3
 #define Z	%zmm4		/* the eight chain registers, one per qword */
 #define PEND	%zmm5		/* merge product waiting for the next superblock */
+#define Zx	%xmm4
+#define Q1x	%xmm6		/* scratch for COLLECT */
+#define Q2	%zmm7
+#define Q2y	%ymm7
+#define Q2x	%xmm7
+#define Q3x	%xmm9
 #define K	%zmm8		/* fold by 128 bytes */
-#define KSKIP	%zmm9		/* fold over the chunks onto the next region */
-#define KLATE	%zmm10		/* merge, one superblock late */
 #define A1y	%ymm1
 #define A1x	%xmm1
 #define T0y	%ymm2
 #define T0x	%xmm2
 
-#define SB	4096		/* superblock */
-#define CH	256		/* chunk: 16 rounds of two qwords */
-#define VR	(8 * CH)	/* offset of the vector region */
-#define ROUNDS	16
+/* One crc32q on each chain: qword \q of the 16 bytes at IDX of each
+ * chunk of \ch bytes. */
+.macro CHAINS ch, q
+	crc32q	0*\ch+8*\q(DATA, IDX), C0
+	crc32q	1*\ch+8*\q(DATA, IDX), C1
+	crc32q	2*\ch+8*\q(DATA, IDX), C2
+	crc32q	3*\ch+8*\q(DATA, IDX), C3
+	crc32q	4*\ch+8*\q(DATA, IDX), C4
+	crc32q	5*\ch+8*\q(DATA, IDX), C5
+	crc32q	6*\ch+8*\q(DATA, IDX), C6
+	crc32q	7*\ch+8*\q(DATA, IDX), C7
+.endm
 
-/* One round of chain work at byte IDX of every chunk. */
-.macro CHAINS
-	crc32q	0 * CH(DATA, IDX), C0
-	crc32q	1 * CH(DATA, IDX), C1
-	crc32q	2 * CH(DATA, IDX), C2
-	crc32q	3 * CH(DATA, IDX), C3
-	crc32q	4 * CH(DATA, IDX), C4
-	crc32q	5 * CH(DATA, IDX), C5
-	crc32q	6 * CH(DATA, IDX), C6
-	crc32q	7 * CH(DATA, IDX), C7
-	crc32q	0 * CH + 8(DATA, IDX), C0
-	crc32q	1 * CH + 8(DATA, IDX), C1
-	crc32q	2 * CH + 8(DATA, IDX), C2
-	crc32q	3 * CH + 8(DATA, IDX), C3
-	crc32q	4 * CH + 8(DATA, IDX), C4
-	crc32q	5 * CH + 8(DATA, IDX), C5
-	crc32q	6 * CH + 8(DATA, IDX), C6
-	crc32q	7 * CH + 8(DATA, IDX), C7
+/* \acc = \acc folded by the pair in \k, plus the 64 bytes at \mem. */
+.macro FOLD acc, tmp, k, mem:vararg
+	vpclmulqdq $0x00, \k, \acc, \tmp
+	vpclmulqdq $0x11, \k, \acc, \acc
+	vpternlogq $0x96, \mem, \tmp, \acc
+.endm
+
+/* The rounds of a superblock of chunks of \ch bytes: \ch / 16 rounds of
+ * chain work, all but the last also folding the next 128 bytes of the
+ * vector region (which starts at 8 * \ch; A0 and A1 already hold its
+ * first 128 bytes).  The vector work sits between the two halves of
+ * the chain work: measured, that issues as fast as any other order
+ * (8.0 cycles a round) while a fine interleave lost a cycle. */
+.macro ROUNDS ch
+	xor	%edi, %edi
+	.p2align 5
+.Lround\@:
+	CHAINS	\ch, 0
+	FOLD	A0, T0, K, 8*\ch+128(DATA, IDX, 8)
+	FOLD	A1, T1, K, 8*\ch+192(DATA, IDX, 8)
+	CHAINS	\ch, 1
+	add	$16, IDX
+	cmp	$\ch-16, IDX
+	jne	.Lround\@
+	CHAINS	\ch, 0
+	CHAINS	\ch, 1
+.endm
+
+/* Z = the eight chain registers, zero-extended to a qword each (crc32q
+ * leaves the upper halves zero).  Built in registers: through memory,
+ * the 32-byte reload of eight 4-byte stores cannot be forwarded and
+ * stalls; measured, that made a 1 KiB call 45% slower. */
+.macro COLLECT
+	vmovq	C0, Zx
+	vpinsrq	$1, C1, Zx, Zx
+	vmovq	C2, Q1x
+	vpinsrq	$1, C3, Q1x, Q1x
+	vmovq	C4, Q2x
+	vpinsrq	$1, C5, Q2x, Q2x
+	vmovq	C6, Q3x
+	vpinsrq	$1, C7, Q3x, Q3x
+	vinserti32x4 $1, Q1x, Z, Z
+	vinserti32x4 $1, Q3x, Q2, Q2
+	vinserti64x4 $1, Q2y, Z, Z
+.endm
+
+/* The chains of a superblock that is followed by another one: PEND =
+ * their shares at the end of that one's vector region; then A0 and A1
+ * jump over its chunks (of \ch bytes) onto its first 128 vector bytes;
+ * the chains restart from zero. */
+.macro NEXT merge, skip, ch
+	vpclmulqdq $0x00, \merge(%rip), Z, PEND
+	vpclmulqdq $0x11, \merge(%rip), Z, T0
+	vpxorq	T0, PEND, PEND
+	vbroadcasti32x4 \skip(%rip), T1
+	vpclmulqdq $0x00, T1, A0, T0
+	vpclmulqdq $0x11, T1, A0, A0
+	vpternlogq $0x96, 8*\ch(DATA), T0, A0
+	vpclmulqdq $0x00, T1, A1, T0
+	vpclmulqdq $0x11, T1, A1, A1
+	vpternlogq $0x96, 8*\ch+64(DATA), T0, A1
+	xor	%eax, %eax
+	xor	%ecx, %ecx
+	xor	%r8d, %r8d
+	xor	%r9d, %r9d
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
+	xor	%ebx, %ebx
+	xor	%ebp, %ebp
+.endm
+
+/* The chains of the last superblock, at their distances to its end. */
+.macro LAST merge
+	vpclmulqdq $0x00, \merge(%rip), Z, T0
+	vpclmulqdq $0x11, \merge(%rip), Z, T1
+	vpternlogq $0x96, T0, T1, A1
 .endm
 
 FUNC_BEGIN crc32c_hybrid
-	cmp	$SB, LEN
-	jb	crc32c_vpclmul		/* tail call: same arguments */
+	cmp	$1024, LEN
+	jb	crc32c_vpclmul		/* tail call, same arguments */
 
 /* ---- Phase 1: set-up ---- */
 	push	%rbx
@@ -132,136 +204,115 @@ FUNC_BEGIN crc32c_hybrid
 	xor	%ebx, %ebx
 	xor	%ebp, %ebp
 	vbroadcasti32x4 .Lfold_128(%rip), K
-	vbroadcasti32x4 .Lfold_skip(%rip), KSKIP
-	vmovdqu64 .Lmerge_late(%rip), KLATE
 	vpxorq	PEND, PEND, PEND
-	vmovdqu64 VR(DATA), A0
-	vmovdqu64 VR + 64(DATA), A1
+	cmp	$4096, LEN
+	jb	.Lfirst_small
+	vmovdqu64 8*256(DATA), A0
+	vmovdqu64 8*256+64(DATA), A1
 
-/* ---- Phase 2: one superblock: 15 rounds of chains + folding, then
- * the chains' last round (the accumulators already hold the first
- * 128 bytes of the region) ---- */
-.Lsuperblock:
-	xor	%edi, %edi
-	.p2align 5
-.Lround:
-	crc32q	0 * CH(DATA, IDX), C0
-	crc32q	1 * CH(DATA, IDX), C1
-	crc32q	2 * CH(DATA, IDX), C2
-	crc32q	3 * CH(DATA, IDX), C3
-	vpclmulqdq $0x00, K, A0, T0
-	vpclmulqdq $0x11, K, A0, A0
-	crc32q	4 * CH(DATA, IDX), C4
-	crc32q	5 * CH(DATA, IDX), C5
-	crc32q	6 * CH(DATA, IDX), C6
-	crc32q	7 * CH(DATA, IDX), C7
-	vpternlogq $0x96, VR + 128(DATA, IDX, 8), T0, A0
-	crc32q	0 * CH + 8(DATA, IDX), C0
-	crc32q	1 * CH + 8(DATA, IDX), C1
-	crc32q	2 * CH + 8(DATA, IDX), C2
-	crc32q	3 * CH + 8(DATA, IDX), C3
-	vpclmulqdq $0x00, K, A1, T1
-	vpclmulqdq $0x11, K, A1, A1
-	crc32q	4 * CH + 8(DATA, IDX), C4
-	crc32q	5 * CH + 8(DATA, IDX), C5
-	crc32q	6 * CH + 8(DATA, IDX), C6
-	crc32q	7 * CH + 8(DATA, IDX), C7
-	vpternlogq $0x96, VR + 192(DATA, IDX, 8), T1, A1
-	add	$16, IDX
-	cmp	$16 * (ROUNDS - 1), IDX
-	jne	.Lround
-	CHAINS
+/* ---- Phase 2: superblocks of 4 KiB (chunks of 256 bytes) ---- */
+.Lbig:
+	ROUNDS	256
+	COLLECT
+	vpxorq	PEND, A1, A1		/* the previous superblock's chains */
+	add	$4096, DATA
+	sub	$4096, LEN
+	cmp	$4096, LEN
+	jb	1f
+	NEXT	.Lmerge_big_big, .Lskip_big, 256
+	jmp	.Lbig
+1:
+	cmp	$1024, LEN
+	jb	2f
+	NEXT	.Lmerge_big_small, .Lskip_small, 64
+	jmp	.Lsmall
+2:
+	LAST	.Lmerge_big_last
+	jmp	.Ltail
 
-/* ---- Phase 3: end of a superblock: collect the chains, add the
- * previous superblock's chains to A1, start the next region ---- */
-	mov	%eax, -32(%rsp)
-	mov	%ecx, -28(%rsp)
-	mov	%r8d, -24(%rsp)
-	mov	%r9d, -20(%rsp)
-	mov	%r10d, -16(%rsp)
-	mov	%r11d, -12(%rsp)
-	mov	%ebx, -8(%rsp)
-	mov	%ebp, -4(%rsp)
-	vpmovzxdq -32(%rsp), Z
+/* ---- Phase 3: superblocks of 1 KiB (chunks of 64 bytes) for the
+ * rest, or for inputs under 4 KiB ---- */
+.Lfirst_small:
+	vmovdqu64 8*64(DATA), A0
+	vmovdqu64 8*64+64(DATA), A1
+.Lsmall:
+	ROUNDS	64
+	COLLECT
 	vpxorq	PEND, A1, A1
-	vpclmulqdq $0x00, KLATE, Z, PEND
-	vpclmulqdq $0x11, KLATE, Z, T0
-	vpxorq	T0, PEND, PEND
-	add	$SB, DATA
-	sub	$SB, LEN
-	cmp	$SB, LEN
-	jb	.Lfinish
-	vpclmulqdq $0x00, KSKIP, A0, T0
-	vpclmulqdq $0x11, KSKIP, A0, A0
-	vpternlogq $0x96, VR(DATA), T0, A0
-	vpclmulqdq $0x00, KSKIP, A1, T1
-	vpclmulqdq $0x11, KSKIP, A1, A1
-	vpternlogq $0x96, VR + 64(DATA), T1, A1
-	xor	%eax, %eax
-	xor	%ecx, %ecx
-	xor	%r8d, %r8d
-	xor	%r9d, %r9d
-	xor	%r10d, %r10d
-	xor	%r11d, %r11d
-	xor	%ebx, %ebx
-	xor	%ebp, %ebp
-	jmp	.Lsuperblock
+	add	$1024, DATA
+	sub	$1024, LEN
+	cmp	$1024, LEN
+	jb	3f
+	NEXT	.Lmerge_small_small, .Lskip_small, 64
+	jmp	.Lsmall
+3:
+	LAST	.Lmerge_small_last
 
-/* ---- Phase 4: the last superblock's chains, at their own distances;
- * A0 onto A1; four lanes to one; 128 bits to the register ---- */
-.Lfinish:
-	vpclmulqdq $0x00, .Lmerge_now(%rip), Z, T0
-	vpclmulqdq $0x11, .Lmerge_now(%rip), Z, T1
-	vpternlogq $0x96, T0, T1, A1
-	vbroadcasti32x4 .Lfold_64(%rip), K
-	vpclmulqdq $0x00, K, A0, T0
-	vpclmulqdq $0x11, K, A0, A0
+/* ---- Phase 4: under 1 KiB left: folding only, 128 bytes a round,
+ * then A0 onto A1, and the end in crc32c_avx512.h ---- */
+.Ltail:
+	cmp	$128, LEN
+	jb	5f
+4:
+	FOLD	A0, T0, K, (DATA)
+	FOLD	A1, T1, K, 64(DATA)
+	add	$128, DATA
+	sub	$128, LEN
+	cmp	$128, LEN
+	jae	4b
+5:
+	vbroadcasti32x4 .Lfold_64(%rip), T1
+	vpclmulqdq $0x00, T1, A0, T0
+	vpclmulqdq $0x11, T1, A0, A0
 	vpternlogq $0x96, T0, A0, A1
-	vpclmulqdq $0x00, .Lfold_lanes(%rip), A1, T0
-	vpclmulqdq $0x11, .Lfold_lanes(%rip), A1, A1
-	vpxorq	T0, A1, A1
-	vextracti64x4 $1, A1, T0y
-	vpxorq	T0y, A1y, A1y
-	vextracti32x4 $1, A1y, T0x
-	vpxorq	T0x, A1x, A1x
-	vmovq	A1x, %rcx
-	vpextrq	$1, A1x, %r8
-	xor	%eax, %eax
-	crc32q	%rcx, %rax
-	crc32q	%r8, %rax
+	FOLD512_FINISH A1, A1y, A1x, T0, T0y, T0x, T1, K
 	pop	%rbp
 	pop	%rbx
 	vzeroupper
-	test	LEN, LEN
-	jz	1f
-	mov	%eax, %edi
-	jmp	crc32c_vpclmul		/* the tail, under one superblock */
-1:
 	ret
 FUNC_END crc32c_hybrid
 
-	RODATA 6
-.Lmerge_late:		/* x^(8d - 97), d = 2 * 4096 - 16 * (3 - l) - 256 * (i + 1) */
-	.quad 0xe4092194, 0x301636c3	/* lane 0: chains 0, 1 */
-	.quad 0xdd988b09, 0x47dd608f	/* lane 1: chains 2, 3 */
-	.quad 0x483fa5f4, 0xc8f6d668	/* lane 2: chains 4, 5 */
-	.quad 0x5c03091a, 0x5637205e	/* lane 3: chains 6, 7 */
-.Lmerge_now:		/* x^(8d - 97), d = 4096 - 16 * (3 - l) - 256 * (i + 1) */
+	FOLD512_CONSTS
+/* Chain merges: lane l, qwords for chains 2l and 2l+1: x^(8d - 97) mod P,
+ * d the distance in bytes from the end of the chain's chunk to the end
+ * of lane l of A1 at the end of the next superblock's vector region
+ * (_big_big, _big_small, _small_small) or of its own (_last):
+ *     d = S + S' - 16 * (3 - l) - C * (i + 1)
+ * with S, C the superblock and chunk size and S' the next superblock's
+ * size (0 for _last). */
+	.p2align 6
+.Lmerge_big_big:		/* S = 4096, C = 256, S' = 4096 */
+	.quad 0xe4092194, 0x301636c3
+	.quad 0xdd988b09, 0x47dd608f
+	.quad 0x483fa5f4, 0xc8f6d668
+	.quad 0x5c03091a, 0x5637205e
+.Lmerge_big_small:		/* S = 4096, C = 256, S' = 1024 */
+	.quad 0x84d2ebda, 0x91f84cf3
+	.quad 0xc8f68b33, 0x86c5c2a2
+	.quad 0xd70ac6c2, 0x1e30c7cc
+	.quad 0x03dc067e, 0x4c25151d
+.Lmerge_small_small:		/* S = 1024, C = 64, S' = 1024 */
+	.quad 0xdafaea7c, 0x38edfaf3
+	.quad 0x88f61445, 0x06ff88fd
+	.quad 0x4c36cd5b, 0x79afdf1c
+	.quad 0x475846a4, 0xbe60a91a
+.Lmerge_big_last:		/* S = 4096, C = 256 */
 	.quad 0x9b2b2ec3, 0xe4920a77
 	.quad 0x0d12ffb8, 0x9032b0da
 	.quad 0x11dde5b7, 0xd4617a4c
 	.quad 0x4860285d, 0xae1175c2
-.Lfold_lanes:		/* lane k onto lane 3: 48 - 16k bytes */
-	.quad 0x1c291d04, 0xddc0152b
-	.quad 0x3da6d0cb, 0xba4fc28e
-	.quad 0xf20c0dfe, 0x493c7d27
-	.quad 0x00000001, 0xa9cdda0d
+.Lmerge_small_last:		/* S = 1024, C = 64 */
+	.quad 0xdd07448e, 0xd8d26619
+	.quad 0x0bf80dd2, 0x5b397730
+	.quad 0xe417f38a, 0xd7c0557f
+	.quad 0x4c144932, 0x4e36f0b0
+/* Fold pairs { x^(D+31), x^(D-33) } mod P, D = 8 * bytes. */
 .Lfold_128:
 	.quad 0x6992cea2, 0x0d3b6092
-.Lfold_skip:
+.Lskip_big:			/* over 8 chunks of 256 bytes, plus 128 */
 	.quad 0xaf6939d9, 0xcbbe4ee1
-.Lfold_64:
-	.quad 0x740eef02, 0x9e4addf8
+.Lskip_small:			/* over 8 chunks of 64 bytes, plus 128 */
+	.quad 0x4d56973c, 0x6b749fb2
 
 #endif /* HAVE_AS_VPCLMULQDQ */
 #endif /* __x86_64__ */
