@@ -79,6 +79,9 @@
 #define C6	%rbx
 #define C7	%rbp
 
+#define PREFETCH_MIN	(2 << 20)	/* calls from this long prefetch ahead */
+#define PF_AHEAD	16384		/* how far */
+
 #define A0	%zmm0		/* accumulators, 64 bytes each */
 #define A1	%zmm1
 #define T0	%zmm2
@@ -123,13 +126,19 @@
  * first 128 bytes).  The vector work sits between the two halves of
  * the chain work: measured, that issues as fast as any other order
  * (8.0 cycles a round) while a fine interleave lost a cycle. */
-.macro ROUNDS ch
+.macro ROUNDS ch, prefetch=0
 	xor	%edi, %edi
 	.p2align 5
 .Lround\@:
 	CHAINS	\ch, 0
 	FOLD	A0, T0, K, 8*\ch+128(DATA, IDX, 8)
 	FOLD	A1, T1, K, 8*\ch+192(DATA, IDX, 8)
+	.if \prefetch
+	prefetcht0 PF_AHEAD(DATA, IDX, 8)
+	prefetcht0 PF_AHEAD+64(DATA, IDX, 8)
+	prefetcht0 PF_AHEAD+2048(DATA, IDX, 8)
+	prefetcht0 PF_AHEAD+2048+64(DATA, IDX, 8)
+	.endif
 	CHAINS	\ch, 1
 	add	$16, IDX
 	cmp	$\ch-16, IDX
@@ -210,7 +219,23 @@ FUNC_BEGIN crc32c_hybrid
 	vmovdqu64 8*256(DATA), A0
 	vmovdqu64 8*256+64(DATA), A1
 
-/* ---- Phase 2: superblocks of 4 KiB (chunks of 256 bytes) ---- */
+/* ---- Phase 2: superblocks of 4 KiB (chunks of 256 bytes) ----
+ * Long inputs are likely not in the caches: while the 4 KiB that lie
+ * PF_AHEAD bytes on are still part of the data, the rounds also
+ * prefetch them (16 rounds x 4 lines).  Measured, with the data in L3:
+ * 2 and 8 MiB calls 1.15x and 1.25x faster, 16 KiB..1 MiB calls (in L2)
+ * up to 10% slower (the extra load-port work), hence PREFETCH_MIN. */
+	cmp	$PREFETCH_MIN, LEN
+	jb	.Lbig
+.Lbig_prefetch:
+	ROUNDS	256, 1
+	COLLECT
+	vpxorq	PEND, A1, A1
+	add	$4096, DATA
+	sub	$4096, LEN
+	NEXT	.Lmerge_big_big, .Lskip_big, 256
+	cmp	$PF_AHEAD + 4096, LEN
+	jae	.Lbig_prefetch
 .Lbig:
 	ROUNDS	256
 	COLLECT
