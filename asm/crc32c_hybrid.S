@@ -165,6 +165,15 @@
 	vinserti64x4 $1, Q2y, Z, Z
 .endm
 
+/* After the rounds of a superblock of \size bytes: collect its chains,
+ * add the previous superblock's to A1, step over it. */
+.macro END_OF size
+	COLLECT
+	vpxorq	PEND, A1, A1
+	add	$\size, DATA
+	sub	$\size, LEN
+.endm
+
 /* The chains of a superblock that is followed by another one: PEND =
  * their shares at the end of that one's vector region; then A0 and A1
  * jump over its chunks (of \ch bytes) onto its first 128 vector bytes;
@@ -214,78 +223,85 @@ FUNC_BEGIN crc32c_hybrid
 	xor	%ebp, %ebp
 	vbroadcasti32x4 .Lfold_128(%rip), K
 	vpxorq	PEND, PEND, PEND
-	cmp	$4096, LEN
+	cmp	$2048, LEN
 	jb	.Lfirst_small
+	cmp	$4096, LEN
+	jb	.Lfirst_mid
 	vmovdqu64 8*256(DATA), A0
 	vmovdqu64 8*256+64(DATA), A1
 
 /* ---- Phase 2: superblocks of 4 KiB (chunks of 256 bytes) ----
  * Long inputs are likely not in the caches: while the 4 KiB that lie
  * PF_AHEAD bytes on are still part of the data, the rounds also
- * prefetch them (16 rounds x 4 lines).  Measured, with the data in L3:
- * 2 and 8 MiB calls 1.15x and 1.25x faster, 16 KiB..1 MiB calls (in L2)
- * up to 10% slower (the extra load-port work), hence PREFETCH_MIN. */
+ * prefetch them.  Measured, with the data in L3: 2 and 8 MiB calls
+ * went from 1.3x to 1.5x ISA-L; in-cache sizes (16 KiB..1 MiB) lose up
+ * to 10% to the extra load-port work, hence PREFETCH_MIN. */
 	cmp	$PREFETCH_MIN, LEN
 	jb	.Lbig
 .Lbig_prefetch:
 	ROUNDS	256, 1
-	COLLECT
-	vpxorq	PEND, A1, A1
-	add	$4096, DATA
-	sub	$4096, LEN
+	END_OF	4096
 	NEXT	.Lmerge_big_big, .Lskip_big, 256
 	cmp	$PF_AHEAD + 4096, LEN
 	jae	.Lbig_prefetch
 .Lbig:
 	ROUNDS	256
-	COLLECT
-	vpxorq	PEND, A1, A1		/* the previous superblock's chains */
-	add	$4096, DATA
-	sub	$4096, LEN
+	END_OF	4096
 	cmp	$4096, LEN
 	jb	1f
 	NEXT	.Lmerge_big_big, .Lskip_big, 256
 	jmp	.Lbig
 1:
-	cmp	$1024, LEN
+	cmp	$2048, LEN
 	jb	2f
+	NEXT	.Lmerge_big_mid, .Lskip_mid, 128
+	jmp	.Lmid
+2:
+	cmp	$1024, LEN
+	jb	3f
 	NEXT	.Lmerge_big_small, .Lskip_small, 64
 	jmp	.Lsmall
-2:
+3:
 	LAST	.Lmerge_big_last
 	jmp	.Ltail
 
-/* ---- Phase 3: superblocks of 1 KiB (chunks of 64 bytes) for the
- * rest, or for inputs under 4 KiB ---- */
+/* ---- Phase 3: at most one superblock of 2 KiB (chunks of 128 bytes),
+ * then at most one of 1 KiB (chunks of 64 bytes) ---- */
+.Lfirst_mid:
+	vmovdqu64 8*128(DATA), A0
+	vmovdqu64 8*128+64(DATA), A1
+.Lmid:
+	ROUNDS	128
+	END_OF	2048
+	cmp	$1024, LEN
+	jb	4f
+	NEXT	.Lmerge_mid_small, .Lskip_small, 64
+	jmp	.Lsmall
+4:
+	LAST	.Lmerge_mid_last
+	jmp	.Ltail
+
 .Lfirst_small:
 	vmovdqu64 8*64(DATA), A0
 	vmovdqu64 8*64+64(DATA), A1
 .Lsmall:
 	ROUNDS	64
-	COLLECT
-	vpxorq	PEND, A1, A1
-	add	$1024, DATA
-	sub	$1024, LEN
-	cmp	$1024, LEN
-	jb	3f
-	NEXT	.Lmerge_small_small, .Lskip_small, 64
-	jmp	.Lsmall
-3:
+	END_OF	1024
 	LAST	.Lmerge_small_last
 
 /* ---- Phase 4: under 1 KiB left: folding only, 128 bytes a round,
  * then A0 onto A1, and the end in crc32c_avx512.h ---- */
 .Ltail:
 	cmp	$128, LEN
-	jb	5f
-4:
+	jb	7f
+6:
 	FOLD	A0, T0, K, (DATA)
 	FOLD	A1, T1, K, 64(DATA)
 	add	$128, DATA
 	sub	$128, LEN
 	cmp	$128, LEN
-	jae	4b
-5:
+	jae	6b
+7:
 	vbroadcasti32x4 .Lfold_64(%rip), T1
 	vpclmulqdq $0x00, T1, A0, T0
 	vpclmulqdq $0x11, T1, A0, A0
@@ -301,7 +317,7 @@ FUNC_END crc32c_hybrid
 /* Chain merges: lane l, qwords for chains 2l and 2l+1: x^(8d - 97) mod P,
  * d the distance in bytes from the end of the chain's chunk to the end
  * of lane l of A1 at the end of the next superblock's vector region
- * (_big_big, _big_small, _small_small) or of its own (_last):
+ * (_big_big, _big_mid, ...) or of its own (_last):
  *     d = S + S' - 16 * (3 - l) - C * (i + 1)
  * with S, C the superblock and chunk size and S' the next superblock's
  * size (0 for _last). */
@@ -311,21 +327,31 @@ FUNC_END crc32c_hybrid
 	.quad 0xdd988b09, 0x47dd608f
 	.quad 0x483fa5f4, 0xc8f6d668
 	.quad 0x5c03091a, 0x5637205e
+.Lmerge_big_mid:		/* S = 4096, C = 256, S' = 2048 */
+	.quad 0xbcc49a86, 0xc3476e14
+	.quad 0xa4679ffe, 0x25b7e932
+	.quad 0x7a02a1dd, 0x915e8f6c
+	.quad 0x3111b9fb, 0xf90d0213
 .Lmerge_big_small:		/* S = 4096, C = 256, S' = 1024 */
 	.quad 0x84d2ebda, 0x91f84cf3
 	.quad 0xc8f68b33, 0x86c5c2a2
 	.quad 0xd70ac6c2, 0x1e30c7cc
 	.quad 0x03dc067e, 0x4c25151d
-.Lmerge_small_small:		/* S = 1024, C = 64, S' = 1024 */
-	.quad 0xdafaea7c, 0x38edfaf3
-	.quad 0x88f61445, 0x06ff88fd
-	.quad 0x4c36cd5b, 0x79afdf1c
-	.quad 0x475846a4, 0xbe60a91a
+.Lmerge_mid_small:		/* S = 2048, C = 128, S' = 1024 */
+	.quad 0x4197fa11, 0x9948a7d2
+	.quad 0x0f97c690, 0x8b9be230
+	.quad 0x1c47ed30, 0x9fd51b88
+	.quad 0xf29971cf, 0xae1175c2
 .Lmerge_big_last:		/* S = 4096, C = 256 */
 	.quad 0x9b2b2ec3, 0xe4920a77
 	.quad 0x0d12ffb8, 0x9032b0da
 	.quad 0x11dde5b7, 0xd4617a4c
 	.quad 0x4860285d, 0xae1175c2
+.Lmerge_mid_last:		/* S = 2048, C = 128 */
+	.quad 0x38edfaf3, 0x7c2b6ed9
+	.quad 0xdc1a160c, 0xce2df768
+	.quad 0xbc817803, 0xa2c2d971
+	.quad 0x6bebd73c, 0x6c23e841
 .Lmerge_small_last:		/* S = 1024, C = 64 */
 	.quad 0xdd07448e, 0xd8d26619
 	.quad 0x0bf80dd2, 0x5b397730
@@ -336,6 +362,8 @@ FUNC_END crc32c_hybrid
 	.quad 0x6992cea2, 0x0d3b6092
 .Lskip_big:			/* over 8 chunks of 256 bytes, plus 128 */
 	.quad 0xaf6939d9, 0xcbbe4ee1
+.Lskip_mid:			/* over 8 chunks of 128 bytes, plus 128 */
+	.quad 0x63ae91e6, 0x86d8e4d2
 .Lskip_small:			/* over 8 chunks of 64 bytes, plus 128 */
 	.quad 0x4d56973c, 0x6b749fb2
 
