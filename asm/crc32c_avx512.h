@@ -4,14 +4,21 @@
  * Included (after asm.h) inside #if HAVE_AS_VPCLMULQDQ.  Provides two
  * macros:
  *
- *   FOLD512_FINISH acc, acc_y, acc_x, t0, t0_y, t0_x, t1, k
+ *   FOLD512_TO_REGISTER acc, acc_x, t0_x, t1_x, t2_x
+ *       In:  \acc holds four 128-bit lanes, all already moved to the
+ *            end of the message (their xor is congruent to it).
+ *       Out: %eax = the CRC register.  Clobbers rcx, r8, \acc, and the
+ *            three xmm registers passed in.
+ *   FOLD512_FINISH acc, acc_x, t0, t0_x, t1, t1_x, k, k_x
  *       In:  \acc holds the message up to %rsi folded into four 128-bit
  *            lanes, lane 3 ending at %rsi; %rdx bytes (any count) follow.
  *       Out: %eax = the CRC register after all of them.
  *       Clobbers rax, rcx, rdx, rsi, r8, r9, k1, and the three other
  *       zmm registers passed in.  Does not clear the upper state.
  *   FOLD512_CONSTS
- *       Emits the constants FOLD512_FINISH uses (in .rodata).
+ *       Emits the constants FOLD512_FINISH uses (in .rodata), among them
+ *       .Lfold_lanes, four rows of per-lane fold pairs for zmm blocks
+ *       0..3 blocks before the end.
  *
  * The steps, with the bit order and the fold pairs
  * { x^(D+31) mod P, x^(D-33) mod P } explained in crc32c_vpclmul.S:
@@ -26,7 +33,20 @@
  *      register: that is (message * x^32) mod P, the register.
  */
 
-.macro FOLD512_FINISH acc, acc_y, acc_x, t0, t0_y, t0_x, t1, k
+.macro FOLD512_TO_REGISTER acc, acc_x, t0_x, t1_x, t2_x
+	vextracti32x4 $1, \acc, \t0_x
+	vextracti32x4 $2, \acc, \t1_x
+	vextracti32x4 $3, \acc, \t2_x
+	vpternlogq $0x96, \t0_x, \t1_x, \acc_x
+	vpxorq	\t2_x, \acc_x, \acc_x
+	vmovq	\acc_x, %rcx
+	vpextrq	$1, \acc_x, %r8
+	xor	%eax, %eax
+	crc32q	%rcx, %rax
+	crc32q	%r8, %rax
+.endm
+
+.macro FOLD512_FINISH acc, acc_x, t0, t0_x, t1, t1_x, k, k_x
 	cmp	$64, %rdx
 	jb	.Lfinish_partial\@
 	vbroadcasti32x4 .Lfold_64(%rip), \k
@@ -57,25 +77,32 @@
 	vpclmulqdq $0x00, .Lfold_lanes(%rip), \acc, \t0
 	vpclmulqdq $0x11, .Lfold_lanes(%rip), \acc, \acc
 	vpxorq	\t0, \acc, \acc
-	vextracti64x4 $1, \acc, \t0_y
-	vpxorq	\t0_y, \acc_y, \acc_y
-	vextracti32x4 $1, \acc_y, \t0_x
-	vpxorq	\t0_x, \acc_x, \acc_x
-	vmovq	\acc_x, %rcx
-	vpextrq	$1, \acc_x, %r8
-	xor	%eax, %eax
-	crc32q	%rcx, %rax
-	crc32q	%r8, %rax
+	FOLD512_TO_REGISTER \acc, \acc_x, \t0_x, \t1_x, \k_x
 .endm
 
 .macro FOLD512_CONSTS
 	.section .rodata
 	.p2align 6
-.Lfold_lanes:			/* lane k moves 48 - 16k bytes, onto lane 3 */
-	.quad 0x1c291d04, 0xddc0152b	/* 48 bytes */
-	.quad 0x3da6d0cb, 0xba4fc28e	/* 32 bytes */
-	.quad 0xf20c0dfe, 0x493c7d27	/* 16 bytes */
-	.quad 0x00000001, 0xa9cdda0d	/*  0 bytes: x^31, x^-33 */
+.Lfold_lanes:
+/* Lane k of a zmm that ends 64e bytes before the end moves 64e + 48 - 16k
+ * bytes, onto the last lane: rows e = 0..3 (FOLD512_FINISH uses e = 0;
+ * 0 bytes is { x^31, x^-33 }, congruent to the identity). */
+	.quad 0x1c291d04, 0xddc0152b	/*  48 bytes */
+	.quad 0x3da6d0cb, 0xba4fc28e	/*  32 bytes */
+	.quad 0xf20c0dfe, 0x493c7d27	/*  16 bytes */
+	.quad 0x00000001, 0xa9cdda0d	/*   0 bytes */
+	.quad 0x2ad91c30, 0x47db8317	/* 112 bytes */
+	.quad 0xc49f4f67, 0x0715ce53	/*  96 bytes */
+	.quad 0x083a6eec, 0x39d3b296	/*  80 bytes */
+	.quad 0x740eef02, 0x9e4addf8	/*  64 bytes */
+	.quad 0xf1d0f55e, 0xdaece73e	/* 176 bytes */
+	.quad 0x1b3d8f29, 0x878a92a7	/* 160 bytes */
+	.quad 0x7e908048, 0xc96cfdc0	/* 144 bytes */
+	.quad 0x6992cea2, 0x0d3b6092	/* 128 bytes */
+	.quad 0xffd852c6, 0x299847d5	/* 240 bytes */
+	.quad 0x71d111a8, 0x83348832	/* 224 bytes */
+	.quad 0x8462d800, 0x2162d385	/* 208 bytes */
+	.quad 0xa87ab8a8, 0xab7aff2a	/* 192 bytes */
 .Lfold_64:
 	.quad 0x740eef02, 0x9e4addf8
 /* .Lfold_by_r[r]: the pair for D = 8r bits, r = 0..63 (0 is not used). */

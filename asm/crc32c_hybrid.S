@@ -99,6 +99,8 @@
 #define A1x	%xmm1
 #define T0y	%ymm2
 #define T0x	%xmm2
+#define T1x	%xmm3
+#define Kx	%xmm8
 
 /* One crc32q on each chain: qword \q of the 16 bytes at IDX of each
  * chunk of \ch bytes. */
@@ -306,7 +308,7 @@ FUNC_BEGIN crc32c_hybrid
 	vpclmulqdq $0x00, T1, A0, T0
 	vpclmulqdq $0x11, T1, A0, A0
 	vpternlogq $0x96, T0, A0, A1
-	FOLD512_FINISH A1, A1y, A1x, T0, T0y, T0x, T1, K
+	FOLD512_FINISH A1, A1x, T0, T0x, T1, T1x, K, Kx
 	pop	%rbp
 	pop	%rbx
 	vzeroupper

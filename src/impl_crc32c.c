@@ -9,7 +9,7 @@ const struct impl crc32c_impls[] = {
 	  .needs = CPUF(SSE42) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) | CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
 	  .fn.crc32c = crc32c_hybrid },
 	{ .family = FAMILY_CRC32C, .name = "vpclmul",
-	  .needs = CPUF(SSE42) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) | CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
+	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) | CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
 	  .fn.crc32c = crc32c_vpclmul },
 #endif
 	{ .family = FAMILY_CRC32C, .name = "sse42",
