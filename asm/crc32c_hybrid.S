@@ -89,7 +89,8 @@
 #define Z	%zmm4		/* the eight chain registers, one per qword */
 #define PEND	%zmm5		/* merge product waiting for the next superblock */
 #define Zx	%xmm4
-#define Q1x	%xmm6		/* scratch for COLLECT */
+#define Q1	%zmm6		/* scratch */
+#define Q1x	%xmm6
 #define Q2	%zmm7
 #define Q2y	%ymm7
 #define Q2x	%xmm7
@@ -201,15 +202,23 @@
 	xor	%ebp, %ebp
 .endm
 
-/* The chains of the last superblock, at their distances to its end. */
-.macro LAST merge
+/* The chains of the last superblock.  With nothing after it, they and
+ * both accumulators go straight to the end (.Lexact); otherwise the
+ * chains are added to A1 at their distances to its end and the tail
+ * follows. */
+.macro LAST merge, end
+	test	LEN, LEN
+	jnz	.Llast\@
+	lea	\end(%rip), %r9
+	jmp	.Lexact
+.Llast\@:
 	vpclmulqdq $0x00, \merge(%rip), Z, T0
 	vpclmulqdq $0x11, \merge(%rip), Z, T1
 	vpternlogq $0x96, T0, T1, A1
 .endm
 
 FUNC_BEGIN crc32c_hybrid
-	cmp	$1024, LEN
+	cmp	$512, LEN
 	jb	crc32c_vpclmul		/* tail call, same arguments */
 
 /* ---- Phase 1: set-up ---- */
@@ -225,6 +234,8 @@ FUNC_BEGIN crc32c_hybrid
 	xor	%ebp, %ebp
 	vbroadcasti32x4 .Lfold_128(%rip), K
 	vpxorq	PEND, PEND, PEND
+	cmp	$1024, LEN
+	jb	.Lfirst_tiny
 	cmp	$2048, LEN
 	jb	.Lfirst_small
 	cmp	$4096, LEN
@@ -264,7 +275,7 @@ FUNC_BEGIN crc32c_hybrid
 	NEXT	.Lmerge_big_small, .Lskip_small, 64
 	jmp	.Lsmall
 3:
-	LAST	.Lmerge_big_last
+	LAST	.Lmerge_big_last, .Lend_big
 	jmp	.Ltail
 
 /* ---- Phase 3: at most one superblock of 2 KiB (chunks of 128 bytes),
@@ -280,7 +291,7 @@ FUNC_BEGIN crc32c_hybrid
 	NEXT	.Lmerge_mid_small, .Lskip_small, 64
 	jmp	.Lsmall
 4:
-	LAST	.Lmerge_mid_last
+	LAST	.Lmerge_mid_last, .Lend_mid
 	jmp	.Ltail
 
 .Lfirst_small:
@@ -289,7 +300,15 @@ FUNC_BEGIN crc32c_hybrid
 .Lsmall:
 	ROUNDS	64
 	END_OF	1024
-	LAST	.Lmerge_small_last
+	LAST	.Lmerge_small_last, .Lend_small
+	jmp	.Ltail
+
+.Lfirst_tiny:
+	vmovdqu64 8*32(DATA), A0
+	vmovdqu64 8*32+64(DATA), A1
+	ROUNDS	32
+	END_OF	512
+	LAST	.Lmerge_tiny_last, .Lend_tiny
 
 /* ---- Phase 4: under 1 KiB left: folding only, 128 bytes a round,
  * then A0 onto A1, and the end in crc32c_avx512.h ---- */
@@ -309,6 +328,25 @@ FUNC_BEGIN crc32c_hybrid
 	vpclmulqdq $0x11, T1, A0, A0
 	vpternlogq $0x96, T0, A0, A1
 	FOLD512_FINISH A1, A1x, T0, T0x, T1, T1x, K, Kx
+	pop	%rbp
+	pop	%rbx
+	vzeroupper
+	ret
+
+/* ---- Phase 5: the data ended with a superblock: its chains (pairs at
+ * %r9), A0 (row 1 of .Lfold_lanes) and A1 (row 0) all move to the end
+ * in one level of products, which saves a level of latency ---- */
+.Lexact:
+	vpclmulqdq $0x00, (%r9), Z, T0
+	vpclmulqdq $0x11, (%r9), Z, T1
+	vpclmulqdq $0x00, .Lfold_lanes + 64(%rip), A0, Q1
+	vpclmulqdq $0x11, .Lfold_lanes + 64(%rip), A0, A0
+	vpclmulqdq $0x00, .Lfold_lanes(%rip), A1, Q2
+	vpclmulqdq $0x11, .Lfold_lanes(%rip), A1, A1
+	vpternlogq $0x96, T0, T1, A0
+	vpternlogq $0x96, Q1, Q2, A1
+	vpxorq	A0, A1, A1
+	FOLD512_TO_REGISTER A1, A1x, T0x, T1x, Kx
 	pop	%rbp
 	pop	%rbx
 	vzeroupper
@@ -359,6 +397,33 @@ FUNC_END crc32c_hybrid
 	.quad 0x0bf80dd2, 0x5b397730
 	.quad 0xe417f38a, 0xd7c0557f
 	.quad 0x4c144932, 0x4e36f0b0
+.Lmerge_tiny_last:		/* S = 512, C = 32 */
+	.quad 0x96638b34, 0x00ac29cf
+	.quad 0x8d6d2c43, 0x8f158014
+	.quad 0x21f3d99c, 0x6051d5a2
+	.quad 0xf37c5aee, 0xffd852c6
+/* The same for a superblock that ends the data, each chain straight to
+ * that end: d = S - C * (i + 1). */
+.Lend_big:		/* S = 4096, C = 256 */
+	.quad 0x67427046, 0xfc07978f
+	.quad 0x03dc067e, 0x4c25151d
+	.quad 0xca2e5ed2, 0xb9f93bd0
+	.quad 0x4860285d, 0xae1175c2
+.Lend_mid:		/* S = 2048, C = 128 */
+	.quad 0xc3977c19, 0x61b6e40b
+	.quad 0x07ac6e46, 0xbe60a91a
+	.quad 0x88eb3c07, 0x1cad4452
+	.quad 0x6bebd73c, 0x6c23e841
+.Lend_small:		/* S = 1024, C = 64 */
+	.quad 0xd73c7bea, 0x5bd2011f
+	.quad 0x6a45d2b2, 0x61ff0e01
+	.quad 0x4b9e0f71, 0x63ded06a
+	.quad 0x4c144932, 0x4e36f0b0
+.Lend_tiny:		/* S = 512, C = 32 */
+	.quad 0x2cff42cf, 0xe0e9f351
+	.quad 0xe9adf796, 0x8d6d2c43
+	.quad 0x8f158014, 0x18b0d4ff
+	.quad 0xf37c5aee, 0xffd852c6
 /* Fold pairs { x^(D+31), x^(D-33) } mod P, D = 8 * bytes. */
 .Lfold_128:
 	.quad 0x6992cea2, 0x0d3b6092
