@@ -3,35 +3,43 @@
  * uint32_t crc32c_hybrid(uint32_t crc, const uint8_t *data, size_t len);
  *
  * Contract: crc is the un-inverted CRC register; any len including 0;
- * any alignment; reads only data[0 .. len).  Returns the new register.
- * Clobbers rax, rcx, rdx, rsi, rdi, r8-r11, zmm0-zmm13 and the flags;
- * rbx and rbp are saved and restored; upper vector state is cleared
- * before returning.  Uses 32 bytes of the red zone.  Needs what
- * crc32c_vpclmul needs (SSE4.2, AVX, AVX512F/VL/BW, VPCLMULQDQ), and
- * hands inputs under one superblock, and the tail after the last one,
- * to crc32c_vpclmul.
+ * any alignment; reads only data[0 .. len) (prefetches stay inside it
+ * too).  Returns the new register.  Clobbers rax, rcx, rdx, rsi, rdi,
+ * r8-r11, zmm0-zmm9, k1 and the flags; rbx and rbp are saved and
+ * restored; upper vector state is cleared before returning.  Needs
+ * SSE4.2, PCLMULQDQ, AVX, AVX512F/VL/BW and VPCLMULQDQ, like
+ * crc32c_vpclmul, which it tail-calls for inputs under 512 bytes.
  *
  * Why.  Folding with vpclmulqdq is bound by the multiplier: on AMD
  * Zen 5 one vpclmulqdq issues every other cycle (measured: 2.0 cycles
  * per instruction for xmm, ymm and zmm alike), so folding alone tops
- * out at 16 bytes per cycle.  The crc32 instruction runs on the integer
- * side (latency 3, about two per cycle measured), idle meanwhile.  This
- * kernel keeps both busy: per round, eight crc32q chains take two
- * qwords each (128 bytes) while two zmm accumulators fold 128 bytes.
- * On CPUs where crc32 issues once per cycle (Intel), the chains would
- * be the bottleneck and crc32c_vpclmul is faster; see the registry.
+ * out at 16 bytes per cycle, which is where ISA-L's crc32_iscsi sits.
+ * The crc32 instruction runs on the integer side (latency 3, 2.3 to
+ * 2.6 per cycle measured), idle meanwhile.  This kernel keeps both
+ * busy: per round, eight crc32q chains take two qwords each (128
+ * bytes) while two zmm accumulators fold 128 bytes: 8.0 cycles a round
+ * measured, 32 bytes per cycle.  (Twelve chains reached 35 bytes per
+ * cycle in a synthetic loop, but need a second zmm of chain registers
+ * and all sixteen GPRs.)  On CPUs where crc32 issues once per cycle
+ * (Intel), the chains would be the bottleneck and crc32c_vpclmul is
+ * faster; see the registry.
  *
- * Layout.  The input is cut into superblocks of SB = 4096 bytes:
+ * Layout.  The input is cut into superblocks of S = 4096 bytes, then
+ * at most one of 2048 and one of 1024 bytes (an input of 512 to 1023
+ * bytes makes a single one of 512):
  *
- *     | chunk 0 | chunk 1 | ... | chunk 7 |   vector region VR   |
- *       256 B each, one crc32q chain each      2048 B, folded
+ *     | chunk 0 | chunk 1 | ... | chunk 7 |   vector region   |
+ *       C = S / 16 bytes each, one chain each    S / 2 bytes, folded
  *
  * Chain i starts from 0 (chain 0 of the first superblock from the
  * incoming register, which is where the register belongs: it stands
  * for r * x^(8n - 32) before n bytes, i.e. it is xored onto the first
  * four).  The accumulators A0, A1 hold the vector region 128 bytes at
- * a time; across superblocks they fold over the next 2048 bytes of
- * chunks straight onto the next vector region (distance 2176 bytes).
+ * a time; from one superblock to the next they fold over the next
+ * superblock's chunks straight onto its vector region (distance
+ * 8C + 128 bytes).  What is left after the last superblock (under
+ * 1024 bytes, under 512 after a 512-byte one) is folded by the
+ * accumulators alone.
  *
  * Merging a chain.  A chain's register c over a chunk Q is
  * Q * x^32 mod P.  Its share of the message, Q * x^(8 d) for a chunk
@@ -39,23 +47,20 @@
  * With c and a constant K each in the low dword of a qword,
  * vpclmulqdq yields c * K * x^65 inside a 128-bit lane (see
  * crc32c_vpclmul.S for the bit order), so K = x^(8d - 97) mod P.  The
- * eight registers go to memory and come back as eight qwords of one
- * zmm (vpmovzxdq); chains 2l and 2l+1 land in lane l, and one pair of
- * vpclmulqdq moves all eight, each by its own distance, into the four
- * lanes of A1.  To keep this latency (store, reload, multiply) off the
- * accumulators' path, the product of superblock j is added to A1 only
- * at the end of superblock j + 1 (distances d grow by SB); after the
- * last superblock it is recomputed with the distances to its own end.
+ * eight registers become eight qwords of one zmm (Z); chains 2l and
+ * 2l+1 land in lane l, and one pair of vpclmulqdq moves all eight, each
+ * by its own distance, into the four lanes of A1.  To keep that latency
+ * off the accumulators' path, superblock j's product waits in PEND and
+ * is added to A1 at the end of superblock j + 1 (.Lmerge_X_Y: from a
+ * superblock of size X to the end of the next one, of size Y); after
+ * the last superblock its chains go either into A1 (.Lmerge_X_last,
+ * when a tail follows) or, with A0 and A1, straight to the end of the
+ * data (.Lend_X).
  *
- * Constants (pairs { x^(D+31), x^(D-33) } fold a lane by D bits, as in
- * crc32c_vpclmul.S; merge constants x^(8d - 97)), all in reflected
- * register order, recomputable as described there:
- *   fold_128    D = 8 * 128
- *   fold_skip   D = 8 * (2048 + 128)
- *   fold_64     D = 8 * 64
- *   merge_late  lane l, chain i = 2l, 2l+1:
- *               d = 2 * 4096 - 16 * (3 - l) - 256 * (i + 1)
- *   merge_now   d = 4096 - 16 * (3 - l) - 256 * (i + 1)
+ * Constants, in reflected register order, recomputable as described in
+ * crc32c_vpclmul.S: fold pairs { x^(D+31), x^(D-33) } mod P move a lane
+ * D bits on (.Lfold_128: D = 8 * 128; .Lskip_X: D = 8 * (8C + 128));
+ * merge constants x^(8d - 97) mod P with d as given by their labels.
  */
 #include "asm.h"
 
@@ -96,9 +101,7 @@
 #define Q2x	%xmm7
 #define Q3x	%xmm9
 #define K	%zmm8		/* fold by 128 bytes */
-#define A1y	%ymm1
 #define A1x	%xmm1
-#define T0y	%ymm2
 #define T0x	%xmm2
 #define T1x	%xmm3
 #define Kx	%xmm8

@@ -6,10 +6,10 @@
  * any alignment.  Reads only data[0 .. len): the one partial block is
  * fetched with a byte-masked load, whose masked-out bytes are neither
  * read nor able to fault.  Returns the new register.  Clobbers rax,
- * rcx, rdx, rsi, rdi, r8, r9, zmm0-zmm11, k1 and the flags; upper
+ * rcx, rdx, rsi, rdi, r8-r11, zmm0-zmm13, k1 and the flags; upper
  * vector state is cleared (vzeroupper) before returning.  Needs
- * AVX512F, AVX512VL, AVX512BW, VPCLMULQDQ, AVX (the VEX vmovd, vmovq
- * and vpextrq) and SSE4.2 (crc32).
+ * AVX512F, AVX512VL, AVX512BW, VPCLMULQDQ, AVX and PCLMULQDQ (the VEX
+ * vmovd, vmovq, vpextrq and one vpclmulqdq on xmm) and SSE4.2 (crc32).
  *
  * Idea.  Read the data as 128-bit lanes, four to a zmm register.  With
  * M the message so far as a polynomial, what matters is M mod P, and a
@@ -19,20 +19,21 @@
  *     H * (x^(D+64) mod P)  +  G * (x^D mod P)
  * has at most 96 bits: two carry-less products, xored into the lane
  * D bits further on.  This is folding; one vpclmulqdq does it for four
- * lanes at once.
- *   1. Inputs of 256 bytes and more keep four zmm accumulators, 256
- *      bytes apart, and fold each of them onto the next 256 bytes.
- *   2. The four accumulators are folded into one (by 192, 128 and 64
- *      bytes), which then folds onto any further whole 64-byte blocks.
- *   3. The last r < 64 bytes are loaded into the end of a zmm (the
- *      bytes before them masked to zero) and the accumulator is folded
- *      forward by r bytes onto them, with constants from a table.
- *   4. The four lanes are folded onto the last one (by 48, 32, 16 and
- *      0 bytes) and xored together; two crc32q on the resulting 128 bits
- *      give M * x^32 mod P, the register.
- * The incoming register r stands for r * x^(8n - 32) when n bytes
- * follow, so it is xored into the first four bytes of the data.
- * Inputs under 64 bytes take a plain crc32q chain.
+ * lanes at once.  The incoming register r stands for r * x^(8n - 32)
+ * when n bytes follow: it is xored onto the first four bytes.
+ *   0. 64 to 256 bytes: every lane of every 64-byte block moves to the
+ *      end at once, with its own constant (latency, not throughput,
+ *      limits these lengths).
+ *   1. Longer inputs keep four zmm accumulators, 256 bytes apart, and
+ *      fold each of them onto the next 256 bytes.
+ *   2. The four are folded into one (by 192, 128 and 64 bytes).
+ *   3. (crc32c_avx512.h) It folds onto each further whole 64 bytes;
+ *      the last r < 64 bytes are loaded into the end of a zmm behind
+ *      zeros and the accumulator moves forward by r bytes onto them.
+ *   4. (crc32c_avx512.h) The four lanes move onto the last one and
+ *      are xored together; two crc32q on the 128 bits left give
+ *      M * x^32 mod P, the register.
+ * Inputs under 64 bytes take a plain crc32 chain.
  *
  * Bit order and constants.  Registers are reflected: x^0 in bit 31,
  * x^31 in bit 0; P = x^32 + 0x1EDC6F41, reflected 0x82F63B78.  In a
@@ -44,13 +45,17 @@
  *     its first qword  (H, worth H * x^64)  by  K = x^(D + 31) mod P,
  *     its second qword (G)                  by  K = x^(D - 33) mod P,
  * stored as the pair { x^(D+31), x^(D-33) } (qword 0, qword 1), so that
- * imm 0x00 and 0x11 pick matching halves.  D - 33 may be negative:
- * x is invertible mod P (P(0) = 1, x^-1 = (P - 1) / x), and only the
- * residue matters.  To recompute: x^e mod P in normal order by e
- * shifts-and-conditional-xors of 0x1_1EDC6F41 starting from 1 (for
- * e < 0, repeated multiplication by x^-1 = 0x8F6E37A0), then reverse
- * the 32 bits.  Checks: x^31 -> 0x00000001, x^32 -> 0x82F63B78, and
- * the 16-byte pair { 0xf20c0dfe, 0x493c7d27 }.
+ * imm 0x00 and 0x11 pick matching halves.  Likewise a register r in a
+ * qword's low half times K comes out as r * K * x^65 in a lane, so
+ * moving r * x^s to a lane's end takes K = x^(s - 65).
+ *
+ * Recomputing a constant x^e mod P: start from 1 (x^0, normal bit
+ * order, bit i = x^i), e times shift left by one and, when bit 32 gets
+ * set, xor 0x1_1EDC6F41; then reverse the 32 bits.  Exponents may be
+ * negative (D - 33 for D < 33): x^(2^31 - 1) = 1 mod P (checked), so
+ * use e + 2^31 - 1, or multiply by x^-1 = 0x8F6E37A0 (P(0) = 1 makes
+ * x invertible; only residues matter).  Checks: x^31 -> 0x00000001,
+ * x^32 -> 0x82F63B78, the 16-byte pair { 0xf20c0dfe, 0x493c7d27 }.
  */
 #include "asm.h"
 
@@ -122,7 +127,7 @@ FUNC_BEGIN crc32c_vpclmul
 	cmp	$256, LEN
 	jae	.Lby256
 
-/* ---- Phase 2: four accumulators into one ---- */
+/* ---- Phase 2: four accumulators into one, the rest as phases 3 and 4 ---- */
 .Lfour_to_one:
 	vbroadcasti32x4 .Lfold_192(%rip), K1
 	vbroadcasti32x4 .Lfold_128(%rip), K2
@@ -136,7 +141,6 @@ FUNC_BEGIN crc32c_vpclmul
 	vpternlogq $0x96, T0, A3, A0
 	vpternlogq $0x96, T1, A1, T2
 	vpternlogq $0x96, T2, A2, A0
-	jmp	.Lfinish
 
 /* ---- Phases 3 and 4: the last len mod 64 bytes, four lanes to one,
  * one lane to the register (crc32c_avx512.h) ---- */
@@ -152,9 +156,11 @@ FUNC_BEGIN crc32c_vpclmul
  * the end with its own pair from .Lfold_lanes (row e for the block e
  * blocks before the end), and the register, which stands for
  * r * x^(8 len - 32), becomes r * x^(8 len - 97) * x^65 in one more
- * product: all multiplications are independent.  Measured here, fed
- * back-to-back: 128 bytes in 8.1 ns instead of 11.3 ns through the
- * loops below, 192 bytes in 8.7 instead of 16.2.  When the length is a
+ * product: all multiplications are independent.  Measured here, each
+ * call fed the previous register: 128 bytes in 9.5 ns instead of 11.1
+ * through phases 1-4, 192 bytes in 9.8 instead of 13.2, 255 bytes in
+ * 9.8 instead of 15.4; independent calls lose 10-20% (one product more
+ * than phase 4 alone, and the set-up).  When the length is a
  * multiple of 64 the first block is whole and the register is simply
  * xored onto it, saving the extra product (independent calls would
  * otherwise lose 25% at 64 bytes to the multiplier's throughput). */
