@@ -17,18 +17,19 @@ const struct impl crc32c_impls[] = {
 	 * Where crc32 issues once a cycle (Intel), its chains would be the
 	 * bottleneck and vpclmul would be faster; the registry has no bit
 	 * for that yet.  From 1 KiB it beats vpclmul in both ways of
-	 * calling (indep/chained vs ISA-L): 1 KiB 1.67x/1.73x against
-	 * 1.13x/1.67x, 2 KiB 1.76x/1.66x against 1.06x/1.15x, 4 KiB
-	 * 1.88x/1.87x against 1.03x/1.03x; at 768 bytes chained calls
-	 * still favour vpclmul (1.27x against 1.68x). */
+	 * calling (indep/chained, vs ISA-L): 1 KiB 1.66x/1.71x against
+	 * 1.13x/1.66x, 2 KiB 1.76x/1.66x against 1.06x/1.15x, 4 KiB
+	 * 1.88x/1.85x against 1.03x/1.03x, 1 MiB 1.59x/1.65x against
+	 * 1.00x/1.01x; at 768 bytes chained calls still favour vpclmul
+	 * (1.27x against 1.68x). */
 	{ .family = FAMILY_CRC32C, .name = "hybrid",
 	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) |
 		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
 	  .auto_min_len = 1024, .fn.crc32c = crc32c_hybrid },
 	/* AVX-512 folding.  From 64 bytes, against sse42 (indep/chained,
-	 * ratios to ISA-L): 64 B 2.44x/2.31x against 1.69x/3.10x, 96 B
+	 * ratios to ISA-L): 64 B 2.29x/2.30x against 1.69x/3.12x, 96 B
 	 * 2.01x/2.82x against 1.72x/3.30x, 128 B 3.11x/3.25x against
-	 * 1.91x/3.26x, 256 B 1.44x/2.01x against 0.85x/1.50x.  Below
+	 * 1.91x/3.26x, 256 B 1.44x/2.02x against 0.85x/1.50x.  Below
 	 * 64 bytes it runs the same crc32 chain as sse42 (measured equal,
 	 * 1..63 bytes), so it takes every length: one tier fewer for auto
 	 * to walk on each short call. */
@@ -37,8 +38,10 @@ const struct impl crc32c_impls[] = {
 		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
 	  .fn.crc32c = crc32c_vpclmul },
 #endif
-	/* crc32 chains (one, or three from 80 bytes).  1..63 bytes against
-	 * ISA-L (indep): 7 B 8.4x, 16 B 1.55x, 32 B 1.60x, 63 B 1.81x. */
+	/* crc32 chains (one, or three from 80 bytes): the kernel for CPUs
+	 * without AVX-512.  Against ISA-L (indep/chained): 7 B 7.5x/7.1x,
+	 * 31 B 2.00x/3.22x, 63 B 1.82x/2.56x, 64 B 1.69x/3.12x, 1 KiB
+	 * 0.73x/0.72x, from 4 KiB about 0.5x (8 bytes a cycle). */
 	{ .family = FAMILY_CRC32C, .name = "sse42",
 	  .needs = CPUF(SSE42) | CPUF(SSE41) | CPUF(PCLMUL),
 	  .fn.crc32c = crc32c_sse42 },
