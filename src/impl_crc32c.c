@@ -15,16 +15,16 @@ const struct impl crc32c_impls[] = {
 	/* crc32q chains beside VPCLMULQDQ folding.  Tuned for CPUs that
 	 * issue about two crc32 a cycle next to the vector unit (Zen 5).
 	 * Where crc32 issues once a cycle (Intel), its chains would be the
-	 * bottleneck and vpclmul would be faster; the registry has no bit
-	 * for that yet.  From 1 KiB it beats vpclmul in both ways of
-	 * calling (indep/chained, vs ISA-L): 1 KiB 1.66x/1.71x against
-	 * 1.13x/1.66x, 2 KiB 1.76x/1.66x against 1.06x/1.15x, 4 KiB
+	 * bottleneck and vpclmul faster, so the row needs the fastcrc32
+	 * trait (src/cpu.c: AMD family 0x1A and later).  From 1 KiB it
+	 * beats vpclmul in both ways of calling (indep/chained, vs
+	 * ISA-L): 1 KiB 1.66x/1.71x against 1.13x/1.66x, 2 KiB 1.76x/1.66x against 1.06x/1.15x, 4 KiB
 	 * 1.88x/1.85x against 1.03x/1.03x, 1 MiB 1.59x/1.65x against
 	 * 1.00x/1.01x; at 768 bytes chained calls still favour vpclmul
 	 * (1.27x against 1.68x). */
 	{ .family = FAMILY_CRC32C, .name = "hybrid",
 	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) |
-		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
+		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ) | CPUF(FAST_CRC32),
 	  .auto_min_len = 1024, .fn.crc32c = crc32c_hybrid },
 	/* AVX-512 folding.  From 64 bytes, against sse42 (indep/chained,
 	 * ratios to ISA-L): 64 B 2.29x/2.30x against 1.69x/3.12x, 96 B
