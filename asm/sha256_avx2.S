@@ -1,0 +1,180 @@
+/* sha256_avx2.S - SHA-256 block transform: two-block AVX2 schedule, BMI2 rorx rounds. */
+#include "asm.h"
+
+#ifdef __x86_64__
+
+/*
+ * void sha256_blocks_avx2(uint32_t state[8], const uint8_t *data,
+ *                         size_t nblocks);
+ *
+ * Contract: nblocks >= 1 whole 64-byte blocks at data (any alignment;
+ * exactly nblocks * 64 bytes are read, an odd last block included);
+ * state[] holds H0..H7 in host order and is updated in place. Clobbers
+ * rax, rcx, rdx, rsi, rdi, r8-r11, ymm0-ymm11 and the flags; ends with
+ * vzeroupper; uses 528 bytes of stack (plus 64 for alignment). Needs
+ * AVX2 (256-bit integer vectors) and BMI2 (rorx).
+ *
+ * Idea: blocks go in pairs. The two blocks' message words share ymm
+ * registers, the first block in the low 128-bit lane and the second in
+ * the high one, so one pass of the vector schedule (sha256_sched.h,
+ * all of whose instructions work within lanes) computes W+K for both;
+ * both rows go to the stack. The first block's rounds carry that
+ * schedule work in their shadow; the second block's rounds then only
+ * read the stack. An odd last block is loaded into the low lanes alone
+ * (a VEX xmm load zeroes the high lane, so nothing past the data is
+ * read) and the second block's rounds are skipped. The rounds are the
+ * scalar ones of sha256_rounds.h with rorx, which rotates into a new
+ * register without the mov that ror needs.
+ */
+
+#define SHA256_RORX	1
+#include "sha256_rounds.h"
+
+#define STATEP	0x200(%rsp)	/* uint32_t state[8] (the argument) */
+#define OLDRSP	0x208(%rsp)	/* rsp at entry, after the pushes */
+#define FRAME	0x210		/* W+K at 0(%rsp): per group, 16 bytes of the
+				 * first block, then 16 of the second */
+
+#define DATA	%rsi		/* next pair of blocks */
+#define NBLOCKS	%rdi		/* blocks left (rdx, the argument, is d) */
+
+#define X0	%ymm4		/* the last 16 schedule words of both blocks, */
+#define X1	%ymm5		/* as a ring of four groups of four */
+#define X2	%ymm6
+#define X3	%ymm7
+#define BSWAP	%ymm8		/* vpshufb: big-endian words to host order */
+#define SIG1LO	%ymm9		/* vpshufb masks of sha256_sched.h */
+#define SIG1HI	%ymm10
+#define V0	%ymm0		/* schedule scratch */
+#define V1	%ymm1
+#define V2	%ymm2
+#define V3	%ymm3
+#define V4	%ymm11
+
+#define SHA256_AVX	1
+#define SCHED_ROW	32	/* bytes per group in .LK256 and the W+K area */
+#include "sha256_sched.h"
+
+/* BSWAPWK x, i: group i of both blocks to host order; W+K to the stack. */
+.macro BSWAPWK x, i
+	vpshufb	BSWAP, \x, \x
+	vpaddd	.LK256+32*\i(%rip), \x, V0
+	vmovdqa	V0, 32*\i(%rsp)
+.endm
+
+FUNC_BEGIN sha256_blocks_avx2
+	/* ---- 1. frame: W+K area aligned to 64, registers saved ---- */
+	push	%rbp
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	mov	%rsp, %rax
+	sub	$FRAME, %rsp
+	and	$-64, %rsp
+	mov	%rax, OLDRSP
+	mov	%rdi, STATEP
+	mov	%rdi, RT64
+	mov	%rdx, NBLOCKS		/* before STATE_LOAD overwrites rdx */
+	STATE_LOAD RT64
+	vmovdqa	.Lbswap32x2(%rip), BSWAP
+	vmovdqa	.Lsig1lo(%rip), SIG1LO
+	vmovdqa	.Lsig1hi(%rip), SIG1HI
+
+	.p2align 4
+.Lpair:
+	/* ---- 2. load one or two blocks; W+K for rounds 0..15 ---- */
+	vmovdqu	0(DATA), %xmm4		/* X0..X3, low lanes; high lanes zeroed */
+	vmovdqu	16(DATA), %xmm5
+	vmovdqu	32(DATA), %xmm6
+	vmovdqu	48(DATA), %xmm7
+	cmp	$1, NBLOCKS
+	je	1f
+	vinserti128 $1, 64(DATA), X0, X0
+	vinserti128 $1, 80(DATA), X1, X1
+	vinserti128 $1, 96(DATA), X2, X2
+	vinserti128 $1, 112(DATA), X3, X3
+1:	BSWAPWK	X0, 0
+	BSWAPWK	X1, 1
+	BSWAPWK	X2, 2
+	BSWAPWK	X3, 3
+	ROUND_INIT %ebx, %ecx
+
+	/* ---- 3. first block, rounds 0..47, scheduling both blocks ---- */
+	ROUNDS4	ROT0, 32*0,  1, X0, X1, X2, X3, 4
+	ROUNDS4	ROT4, 32*1,  1, X1, X2, X3, X0, 5
+	ROUNDS4	ROT0, 32*2,  1, X2, X3, X0, X1, 6
+	ROUNDS4	ROT4, 32*3,  1, X3, X0, X1, X2, 7
+	ROUNDS4	ROT0, 32*4,  1, X0, X1, X2, X3, 8
+	ROUNDS4	ROT4, 32*5,  1, X1, X2, X3, X0, 9
+	ROUNDS4	ROT0, 32*6,  1, X2, X3, X0, X1, 10
+	ROUNDS4	ROT4, 32*7,  1, X3, X0, X1, X2, 11
+	ROUNDS4	ROT0, 32*8,  1, X0, X1, X2, X3, 12
+	ROUNDS4	ROT4, 32*9,  1, X1, X2, X3, X0, 13
+	ROUNDS4	ROT0, 32*10, 1, X2, X3, X0, X1, 14
+	ROUNDS4	ROT4, 32*11, 1, X3, X0, X1, X2, 15
+
+	/* ---- 4. first block, rounds 48..63 ---- */
+	ROUNDS4	ROT0, 32*12, 0
+	ROUNDS4	ROT4, 32*13, 0
+	ROUNDS4	ROT0, 32*14, 0
+	ROUNDS4	ROT4, 32*15, 0
+
+	mov	STATEP, RT64
+	STATE_ADD RT64
+	cmp	$1, NBLOCKS
+	je	.Ldone
+
+	/* ---- 5. second block: 64 rounds on the stored high rows ---- */
+	ROUND_INIT %ebx, %ecx
+	ROUNDS4	ROT0, 32*0+16,  0
+	ROUNDS4	ROT4, 32*1+16,  0
+	ROUNDS4	ROT0, 32*2+16,  0
+	ROUNDS4	ROT4, 32*3+16,  0
+	ROUNDS4	ROT0, 32*4+16,  0
+	ROUNDS4	ROT4, 32*5+16,  0
+	ROUNDS4	ROT0, 32*6+16,  0
+	ROUNDS4	ROT4, 32*7+16,  0
+	ROUNDS4	ROT0, 32*8+16,  0
+	ROUNDS4	ROT4, 32*9+16,  0
+	ROUNDS4	ROT0, 32*10+16, 0
+	ROUNDS4	ROT4, 32*11+16, 0
+	ROUNDS4	ROT0, 32*12+16, 0
+	ROUNDS4	ROT4, 32*13+16, 0
+	ROUNDS4	ROT0, 32*14+16, 0
+	ROUNDS4	ROT4, 32*15+16, 0
+
+	mov	STATEP, RT64
+	STATE_ADD RT64
+	add	$128, DATA
+	sub	$2, NBLOCKS
+	jnz	.Lpair
+
+.Ldone:
+	/* ---- 6. restore and return ---- */
+	vzeroupper
+	mov	OLDRSP, %rsp
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%rbp
+	ret
+FUNC_END sha256_blocks_avx2
+
+	RODATA 6
+.LK256:
+	K256_TABLE 2
+.Lbswap32x2:
+	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
+	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
+.Lsig1lo:
+	.long	0x03020100, 0x0b0a0908, 0xffffffff, 0xffffffff
+	.long	0x03020100, 0x0b0a0908, 0xffffffff, 0xffffffff
+.Lsig1hi:
+	.long	0xffffffff, 0xffffffff, 0x03020100, 0x0b0a0908
+	.long	0xffffffff, 0xffffffff, 0x03020100, 0x0b0a0908
+
+#endif /* __x86_64__ */
