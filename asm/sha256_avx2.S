@@ -19,12 +19,15 @@
  * the high one, so one pass of the vector schedule (sha256_sched.h,
  * all of whose instructions work within lanes) computes W+K for both;
  * both rows go to the stack. The first block's rounds carry that
- * schedule work in their shadow; the second block's rounds then only
- * read the stack. An odd last block is loaded into the low lanes alone
- * (a VEX xmm load zeroes the high lane, so nothing past the data is
- * read) and the second block's rounds are skipped. The rounds are the
- * scalar ones of sha256_rounds.h with rorx, which rotates into a new
- * register without the mov that ror needs.
+ * schedule work in their shadow; the second block's rounds only read
+ * the stack, and while they run the next pair is loaded and its first
+ * four W+K rows stored (those of the current pair are consumed by
+ * then), so the next pair's first rounds do not wait for loads, byte
+ * swaps and store forwarding. An odd last block is loaded into the low
+ * lanes alone (a VEX xmm load zeroes the high lane, so nothing past the
+ * data is read) and the second block's rounds are skipped. The rounds
+ * are the scalar ones of sha256_rounds.h with rorx, which rotates into
+ * a new register without the mov that ror needs.
  */
 
 #define SHA256_RORX	1
@@ -55,11 +58,30 @@
 #define SCHED_ROW	32	/* bytes per group in .LK256 and the W+K area */
 #include "sha256_sched.h"
 
-/* BSWAPWK x, i: group i of both blocks to host order; W+K to the stack. */
+/* BSWAPWK x, i: group i of both blocks to host order; W+K to row i. */
 .macro BSWAPWK x, i
 	vpshufb	BSWAP, \x, \x
 	vpaddd	.LK256+32*\i(%rip), \x, V0
 	vmovdqa	V0, 32*\i(%rsp)
+.endm
+
+/* LOADPAIR off, one: the pair of blocks at off(DATA) into X0..X3 (only
+ * the first, high lanes zeroed, when NBLOCKS == one); W+K rows 0..3. */
+.macro LOADPAIR off, one
+	vmovdqu	\off(DATA), %xmm4
+	vmovdqu	\off+16(DATA), %xmm5
+	vmovdqu	\off+32(DATA), %xmm6
+	vmovdqu	\off+48(DATA), %xmm7
+	cmp	$\one, NBLOCKS
+	je	1f
+	vinserti128 $1, \off+64(DATA), X0, X0
+	vinserti128 $1, \off+80(DATA), X1, X1
+	vinserti128 $1, \off+96(DATA), X2, X2
+	vinserti128 $1, \off+112(DATA), X3, X3
+1:	BSWAPWK	X0, 0
+	BSWAPWK	X1, 1
+	BSWAPWK	X2, 2
+	BSWAPWK	X3, 3
 .endm
 
 FUNC_BEGIN sha256_blocks_avx2
@@ -82,23 +104,11 @@ FUNC_BEGIN sha256_blocks_avx2
 	vmovdqa	.Lsig1lo(%rip), SIG1LO
 	vmovdqa	.Lsig1hi(%rip), SIG1HI
 
+	/* ---- 2. the first pair (or lone block); W+K for rounds 0..15 ---- */
+	LOADPAIR 0, 1
+
 	.p2align 4
 .Lpair:
-	/* ---- 2. load one or two blocks; W+K for rounds 0..15 ---- */
-	vmovdqu	0(DATA), %xmm4		/* X0..X3, low lanes; high lanes zeroed */
-	vmovdqu	16(DATA), %xmm5
-	vmovdqu	32(DATA), %xmm6
-	vmovdqu	48(DATA), %xmm7
-	cmp	$1, NBLOCKS
-	je	1f
-	vinserti128 $1, 64(DATA), X0, X0
-	vinserti128 $1, 80(DATA), X1, X1
-	vinserti128 $1, 96(DATA), X2, X2
-	vinserti128 $1, 112(DATA), X3, X3
-1:	BSWAPWK	X0, 0
-	BSWAPWK	X1, 1
-	BSWAPWK	X2, 2
-	BSWAPWK	X3, 3
 	ROUND_INIT %ebx, %ecx
 
 	/* ---- 3. first block, rounds 0..47, scheduling both blocks ---- */
@@ -126,12 +136,17 @@ FUNC_BEGIN sha256_blocks_avx2
 	cmp	$1, NBLOCKS
 	je	.Ldone
 
-	/* ---- 5. second block: 64 rounds on the stored high rows ---- */
+	/* ---- 5. second block: 64 rounds on the stored high rows; the
+	 * next pair is loaded once rows 0..3 are read ---- */
 	ROUND_INIT %ebx, %ecx
 	ROUNDS4	ROT0, 32*0+16,  0
 	ROUNDS4	ROT4, 32*1+16,  0
 	ROUNDS4	ROT0, 32*2+16,  0
 	ROUNDS4	ROT4, 32*3+16,  0
+	cmp	$2, NBLOCKS		/* this pair was the last? */
+	je	2f
+	LOADPAIR 128, 3
+2:
 	ROUNDS4	ROT0, 32*4+16,  0
 	ROUNDS4	ROT4, 32*5+16,  0
 	ROUNDS4	ROT0, 32*6+16,  0

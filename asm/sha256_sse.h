@@ -11,7 +11,8 @@
  * stack area. Rounds 0..47 each carry a quarter of the computation of a
  * later group of four schedule words (sha256_sched.h), which the vector
  * units do in the shadow of the integer ones; rounds 48..63 only read
- * the stack. The rounds are the scalar ones of sha256_rounds.h with
+ * the stack, and meanwhile the next block is loaded and its first four
+ * rows stored. The rounds are the scalar ones of sha256_rounds.h with
  * mov + ror rotations (BMI2 rorx belongs to the AVX2 kernel).
  */
 
@@ -41,9 +42,10 @@
 #define SCHED_ROW	16	/* bytes per group in .LK256 and the W+K area */
 #include "sha256_sched.h"
 
-/* LOADW x, i: message words 4i..4i+3 in host order; W+K to the stack. */
-.macro LOADW x, i
-	VMOVU	16*\i(DATA), \x
+/* LOADW x, i, off: words 4i..4i+3 of the block at off(DATA) in host
+ * order; W+K to row i of the stack area. */
+.macro LOADW x, i, off=0
+	VMOVU	\off+16*\i(DATA), \x
 	VOP	pshufb, BSWAP, \x, \x
 	VOP	paddd, .LK256+16*\i(%rip), \x, V0
 	VMOVA	V0, 16*\i(%rsp)
@@ -69,13 +71,14 @@ FUNC_BEGIN SHA256_FUNC
 	VMOVA	.Lsig1lo(%rip), SIG1LO
 	VMOVA	.Lsig1hi(%rip), SIG1HI
 
-	.p2align 4
-.Lblock:
-	/* ---- 2. load the block; W+K for rounds 0..15 ---- */
+	/* ---- 2. the first block; W+K for rounds 0..15 ---- */
 	LOADW	X0, 0
 	LOADW	X1, 1
 	LOADW	X2, 2
 	LOADW	X3, 3
+
+	.p2align 4
+.Lblock:
 	ROUND_INIT %ebx, %ecx
 
 	/* ---- 3. rounds 0..47, computing W[16..63] on the way ---- */
@@ -92,8 +95,16 @@ FUNC_BEGIN SHA256_FUNC
 	ROUNDS4	ROT0, 16*10, 1, X2, X3, X0, X1, 14
 	ROUNDS4	ROT4, 16*11, 1, X3, X0, X1, X2, 15
 
-	/* ---- 4. rounds 48..63 ---- */
+	/* ---- 4. rounds 48..63; the next block is loaded and its rows
+	 * 0..3 stored early, so its first rounds do not wait for them ---- */
 	ROUNDS4	ROT0, 16*12, 0
+	cmp	$1, NBLOCKS		/* this block was the last? */
+	je	1f
+	LOADW	X0, 0, 64
+	LOADW	X1, 1, 64
+	LOADW	X2, 2, 64
+	LOADW	X3, 3, 64
+1:
 	ROUNDS4	ROT4, 16*13, 0
 	ROUNDS4	ROT0, 16*14, 0
 	ROUNDS4	ROT4, 16*15, 0
