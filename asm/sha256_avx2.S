@@ -28,6 +28,12 @@
  * data is read) and the second block's rounds are skipped. The rounds
  * are the scalar ones of sha256_rounds.h with rorx, which rotates into
  * a new register without the mov that ror needs.
+ *
+ * The code is two 16-round loop bodies, one with the schedule (the
+ * first block's rounds 0..47) and one without (its rounds 48..63, then
+ * the second block's 64), about 1500 instructions in all: a fully
+ * unrolled pair (about 4000) overflowed the decoded-op cache and was
+ * much slower on short calls on Zen 5.
  */
 
 #define SHA256_RORX	1
@@ -35,11 +41,12 @@
 
 #define STATEP	0x200(%rsp)	/* uint32_t state[8] (the argument) */
 #define OLDRSP	0x208(%rsp)	/* rsp at entry, after the pushes */
-#define FRAME	0x210		/* W+K at 0(%rsp): per group, 16 bytes of the
+#define DATAP	0x210(%rsp)	/* the current pair */
+#define NBLK	0x218(%rsp)	/* blocks left, the current pair included */
+#define FRAME	0x220		/* W+K at 0(%rsp): per group, 16 bytes of the
 				 * first block, then 16 of the second */
 
-#define DATA	%rsi		/* next pair of blocks */
-#define NBLOCKS	%rdi		/* blocks left (rdx, the argument, is d) */
+#define KBASE	%rsi		/* .LK256 (rsi, the data argument, moves to DATAP) */
 
 #define X0	%ymm4		/* the last 16 schedule words of both blocks, */
 #define X1	%ymm5		/* as a ring of four groups of four */
@@ -61,23 +68,23 @@
 /* BSWAPWK x, i: group i of both blocks to host order; W+K to row i. */
 .macro BSWAPWK x, i
 	vpshufb	BSWAP, \x, \x
-	vpaddd	.LK256+32*\i(%rip), \x, V0
+	vpaddd	32*\i(KBASE), \x, V0
 	vmovdqa	V0, 32*\i(%rsp)
 .endm
 
-/* LOADPAIR off, one: the pair of blocks at off(DATA) into X0..X3 (only
- * the first, high lanes zeroed, when NBLOCKS == one); W+K rows 0..3. */
-.macro LOADPAIR off, one
-	vmovdqu	\off(DATA), %xmm4
-	vmovdqu	\off+16(DATA), %xmm5
-	vmovdqu	\off+32(DATA), %xmm6
-	vmovdqu	\off+48(DATA), %xmm7
-	cmp	$\one, NBLOCKS
+/* LOADPAIR p, one: the pair of blocks at p into X0..X3 (only the first,
+ * high lanes zeroed, when NBLK == one); W+K rows 0..3. */
+.macro LOADPAIR p, one
+	vmovdqu	0(\p), %xmm4
+	vmovdqu	16(\p), %xmm5
+	vmovdqu	32(\p), %xmm6
+	vmovdqu	48(\p), %xmm7
+	cmpq	$\one, NBLK
 	je	1f
-	vinserti128 $1, \off+64(DATA), X0, X0
-	vinserti128 $1, \off+80(DATA), X1, X1
-	vinserti128 $1, \off+96(DATA), X2, X2
-	vinserti128 $1, \off+112(DATA), X3, X3
+	vinserti128 $1, 64(\p), X0, X0
+	vinserti128 $1, 80(\p), X1, X1
+	vinserti128 $1, 96(\p), X2, X2
+	vinserti128 $1, 112(\p), X3, X3
 1:	BSWAPWK	X0, 0
 	BSWAPWK	X1, 1
 	BSWAPWK	X2, 2
@@ -97,73 +104,64 @@ FUNC_BEGIN sha256_blocks_avx2
 	and	$-64, %rsp
 	mov	%rax, OLDRSP
 	mov	%rdi, STATEP
-	mov	%rdi, RT64
-	mov	%rdx, NBLOCKS		/* before STATE_LOAD overwrites rdx */
-	STATE_LOAD RT64
+	mov	%rsi, DATAP
+	mov	%rdx, NBLK
+	mov	%rsi, RT64
+	lea	.LK256(%rip), KBASE
 	vmovdqa	.Lbswap32x2(%rip), BSWAP
 	vmovdqa	.Lsig1lo(%rip), SIG1LO
 	vmovdqa	.Lsig1hi(%rip), SIG1HI
 
 	/* ---- 2. the first pair (or lone block); W+K for rounds 0..15 ---- */
-	LOADPAIR 0, 1
+	LOADPAIR RT64, 1
+	mov	STATEP, RT64
+	STATE_LOAD RT64
 
 	.p2align 4
 .Lpair:
-	ROUND_INIT %ebx, %ecx
-
 	/* ---- 3. first block, rounds 0..47, scheduling both blocks ---- */
-	ROUNDS4	ROT0, 32*0,  1, X0, X1, X2, X3, 4
-	ROUNDS4	ROT4, 32*1,  1, X1, X2, X3, X0, 5
-	ROUNDS4	ROT0, 32*2,  1, X2, X3, X0, X1, 6
-	ROUNDS4	ROT4, 32*3,  1, X3, X0, X1, X2, 7
-	ROUNDS4	ROT0, 32*4,  1, X0, X1, X2, X3, 8
-	ROUNDS4	ROT4, 32*5,  1, X1, X2, X3, X0, 9
-	ROUNDS4	ROT0, 32*6,  1, X2, X3, X0, X1, 10
-	ROUNDS4	ROT4, 32*7,  1, X3, X0, X1, X2, 11
-	ROUNDS4	ROT0, 32*8,  1, X0, X1, X2, X3, 12
-	ROUNDS4	ROT4, 32*9,  1, X1, X2, X3, X0, 13
-	ROUNDS4	ROT0, 32*10, 1, X2, X3, X0, X1, 14
-	ROUNDS4	ROT4, 32*11, 1, X3, X0, X1, X2, 15
-
-	/* ---- 4. first block, rounds 48..63 ---- */
-	ROUNDS4	ROT0, 32*12, 0
-	ROUNDS4	ROT4, 32*13, 0
-	ROUNDS4	ROT0, 32*14, 0
-	ROUNDS4	ROT4, 32*15, 0
-
-	mov	STATEP, RT64
-	STATE_ADD RT64
-	cmp	$1, NBLOCKS
-	je	.Ldone
-
-	/* ---- 5. second block: 64 rounds on the stored high rows; the
-	 * next pair is loaded once rows 0..3 are read ---- */
 	ROUND_INIT %ebx, %ecx
-	ROUNDS4	ROT0, 32*0+16,  0
-	ROUNDS4	ROT4, 32*1+16,  0
-	ROUNDS4	ROT0, 32*2+16,  0
-	ROUNDS4	ROT4, 32*3+16,  0
-	cmp	$2, NBLOCKS		/* this pair was the last? */
-	je	2f
-	LOADPAIR 128, 3
-2:
-	ROUNDS4	ROT0, 32*4+16,  0
-	ROUNDS4	ROT4, 32*5+16,  0
-	ROUNDS4	ROT0, 32*6+16,  0
-	ROUNDS4	ROT4, 32*7+16,  0
-	ROUNDS4	ROT0, 32*8+16,  0
-	ROUNDS4	ROT4, 32*9+16,  0
-	ROUNDS4	ROT0, 32*10+16, 0
-	ROUNDS4	ROT4, 32*11+16, 0
-	ROUNDS4	ROT0, 32*12+16, 0
-	ROUNDS4	ROT4, 32*13+16, 0
-	ROUNDS4	ROT0, 32*14+16, 0
-	ROUNDS4	ROT4, 32*15+16, 0
+	xor	%edi, %edi		/* IDX = 0 */
+.Lsched:
+	ROUNDS4	ROT0, 32*0, 1, X0, X1, X2, X3, 4
+	ROUNDS4	ROT4, 32*1, 1, X1, X2, X3, X0, 5
+	ROUNDS4	ROT0, 32*2, 1, X2, X3, X0, X1, 6
+	ROUNDS4	ROT4, 32*3, 1, X3, X0, X1, X2, 7
+	sub	$-128, IDX
+	cmp	$384, IDX
+	jne	.Lsched
 
+	/* ---- 4. 16 rounds on stored rows: the first block's 48..63
+	 * (IDX = 384..511), or the second block's (IDX = 16 + 128k) ---- */
+.Lplain:
+	ROUNDS4	ROT0, 32*0, 0
+	ROUNDS4	ROT4, 32*1, 0
+	ROUNDS4	ROT0, 32*2, 0
+	ROUNDS4	ROT4, 32*3, 0
+	cmp	$16, IDX		/* second block, rows 0..3 just read? */
+	jne	8f
+	cmpq	$2, NBLK		/* and a next pair? */
+	je	8f
+	mov	DATAP, RT64
+	sub	$-128, RT64
+	LOADPAIR RT64, 3
+8:	sub	$-128, IDX
+	cmp	$512, IDX
+	jb	.Lplain
+
+	/* ---- 5. add into the chaining value; on to the second block or
+	 * the next pair ---- */
 	mov	STATEP, RT64
 	STATE_ADD RT64
-	add	$128, DATA
-	sub	$2, NBLOCKS
+	test	$16, IDX
+	jnz	9f			/* the second block is done */
+	cmpq	$1, NBLK
+	je	.Ldone			/* a lone last block is done */
+	ROUND_INIT %ebx, %ecx
+	mov	$16, %edi		/* IDX: the second block's rows */
+	jmp	.Lplain
+9:	subq	$-128, DATAP
+	subq	$2, NBLK
 	jnz	.Lpair
 
 .Ldone:

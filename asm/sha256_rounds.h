@@ -54,6 +54,9 @@
 #define RBXC	%r14d		/* b ^ c, then a & (b ^ c) */
 #define RBANDC	%r15d		/* b & c, then Maj - d */
 #define RBANDC64 %r15
+#define IDX	%rdi		/* byte offset of the current rows in the W+K
+				 * area (and in the K table); rows are read at
+				 * disp(%rsp,IDX) */
 
 /* ROTR n, src, dst: dst = src rotated right by n (32-bit). */
 .macro ROTR n, src, dst
@@ -75,10 +78,10 @@
 .endm
 
 /* ROUND a..h (each as name32, name64), wk: one round; W[t]+K[t] is the
- * dword at wk(%rsp). On exit the new e is in d's register and the new
+ * dword at wk(%rsp,IDX). On exit the new e is in d's register and the new
  * a in h's; RBXC/RBANDC hold the next round's b ^ c and b & c. */
 .macro ROUND a, a64, b, b64, c, c64, d, d64, e, e64, f, f64, g, g64, h, h64, wk
-	add	\wk(%rsp), \h		/* h + K[t] + W[t] */
+	add	\wk(%rsp,IDX), \h	/* h + K[t] + W[t] */
 	ROTR	6, \e, RS
 	mov	\f, RT
 	ROTR	11, \e, RU
@@ -108,10 +111,10 @@
 .endm
 
 /* ROUNDS4 a..h, wk, sched, x0, x1, x2, x3, g: four rounds reading W+K
- * from wk(%rsp) on (consecutive dwords). With sched = 1 the including
- * file's SCHED_PART 0..3, x0, x1, x2, x3, g are spread between them:
- * they compute schedule group g (words 4g..4g+3) from the four
- * previous groups in x0..x3 and leave it in x0. */
+ * from wk(%rsp,IDX) on (consecutive dwords). With sched = 1 the
+ * including file's SCHED_PART 0..3, x0, x1, x2, x3, g are spread
+ * between them: they compute the schedule group g rows past IDX from
+ * the four previous groups in x0..x3 and leave it in x0. */
 .macro ROUNDS4 a, a64, b, b64, c, c64, d, d64, e, e64, f, f64, g, g64, h, h64, wk, sched, x0, x1, x2, x3, grp
 	ROUND	\a, \a64, \b, \b64, \c, \c64, \d, \d64, \e, \e64, \f, \f64, \g, \g64, \h, \h64, (\wk)
 .if \sched

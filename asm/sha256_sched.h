@@ -9,9 +9,10 @@
  *                instruction below works within lanes)
  *   V0..V4       scratch vector registers; SIG1LO, SIG1HI the pshufb
  *                masks described at SCHED_PART
- *   .LK256       K[] in rows of SCHED_ROW bytes
+ *   KBASE        a register holding the address of K[] in rows of
+ *                SCHED_ROW bytes, laid out like the W+K area
  * and calls SCHED_PART (through ROUNDS4 of sha256_rounds.h) with the
- * stack pointing at the W+K area.
+ * stack pointing at the W+K area and IDX at the current rows.
  *
  * One group, W[t..t+3] with t = 4g (FIPS 180-4, 6.2.2 step 1):
  *   W[t] = sigma1(W[t-2]) + W[t-7] + sigma0(W[t-15]) + W[t-16].
@@ -81,9 +82,10 @@
 .endm
 #endif
 
-/* SCHED_PART p, x0, x1, x2, x3, g: quarter p of computing group g,
- * W[4g..4g+3], from x0 = W[4g-16..], x1, x2, x3 = W[4g-4..4g-1]; the
- * result replaces x0 and W+K goes to the stack. Called by ROUNDS4. */
+/* SCHED_PART p, x0, x1, x2, x3, g: quarter p of computing the group
+ * g rows past IDX, W[t..t+3], from x0 = W[t-16..t-13], x1, x2,
+ * x3 = W[t-4..t-1]; the result replaces x0 and W+K goes to its row of
+ * the stack area. Called by ROUNDS4. */
 .macro SCHED_PART p, x0, x1, x2, x3, g
 .if \p == 0
 	VALIGNR	4, \x0, \x1, V1		/* W[t-15..t-12] */
@@ -118,8 +120,14 @@
 	VOP	pxor, V3, V4, V4
 	VOP	pshufb, SIG1HI, V4, V4
 	VOP	paddd, V4, V0, \x0	/* W[t+2], W[t+3] final */
-	VOP	paddd, .LK256+SCHED_ROW*\g(%rip), \x0, V1
-	VMOVA	V1, SCHED_ROW*\g(%rsp)
+#if SHA256_AVX
+	vpaddd	SCHED_ROW*\g(KBASE,IDX), \x0, V1
+	vmovdqa	V1, SCHED_ROW*\g(%rsp,IDX)
+#else
+	movdqa	\x0, V1
+	paddd	SCHED_ROW*\g(KBASE,IDX), V1
+	movdqa	V1, SCHED_ROW*\g(%rsp,IDX)
+#endif
 .endif
 .endm
 

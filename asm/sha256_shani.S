@@ -11,8 +11,8 @@
  * Contract: nblocks >= 1 whole 64-byte blocks at data (any alignment;
  * exactly nblocks * 64 bytes are read); state[] holds H0..H7 in host
  * order and is updated in place. Clobbers xmm0-xmm10 and the flags; no
- * stack is used. Needs SHA (sha256rnds2, sha256msg1, sha256msg2),
- * SSSE3 (pshufb, palignr) and SSE4.1 (pblendw).
+ * stack is used. Needs SHA (sha256rnds2, sha256msg1, sha256msg2) and
+ * SSSE3 (pshufb, palignr); the rest is SSE/SSE2.
  *
  * Idea: sha256rnds2 performs two rounds on a state split over two
  * registers, {A,B,E,F} and {C,D,G,H}, taking W[t]+K[t] and W[t+1]+K[t+1]
@@ -82,15 +82,14 @@
 .endm
 
 FUNC_BEGIN sha256_blocks_shani
-	/* ---- 1. state[] = A..H to the {A,B,E,F} / {C,D,G,H} form ---- */
-	movdqu	0(STATE), ABEF		/* D C B A (high to low) */
+	/* ---- 1. state[] = A..H to the {A,B,E,F} / {C,D,G,H} form: each
+	 * is two words of either half, so one shufps apiece ---- */
+	movdqu	0(STATE), TMP		/* D C B A (high to low) */
 	movdqu	16(STATE), CDGH		/* H G F E */
 	movdqa	.Lbswap32(%rip), BSWAP
-	pshufd	$0xb1, ABEF, ABEF	/* C D A B */
-	pshufd	$0x1b, CDGH, CDGH	/* E F G H */
-	movdqa	ABEF, TMP
-	palignr	$8, CDGH, ABEF		/* A B E F */
-	pblendw	$0xf0, TMP, CDGH	/* C D G H */
+	movaps	CDGH, ABEF
+	shufps	$0x11, TMP, ABEF	/* A B E F */
+	shufps	$0xbb, TMP, CDGH	/* C D G H */
 
 	.p2align 4
 .Lblock:
@@ -126,13 +125,11 @@ FUNC_BEGIN sha256_blocks_shani
 	jnz	.Lblock
 
 	/* ---- 3. back to A..H and store ---- */
-	pshufd	$0x1b, ABEF, ABEF	/* F E B A */
-	pshufd	$0xb1, CDGH, CDGH	/* D C H G */
-	movdqa	ABEF, TMP
-	pblendw	$0xf0, CDGH, ABEF	/* D C B A */
-	palignr	$8, TMP, CDGH		/* H G F E */
+	movaps	ABEF, TMP
+	shufps	$0xbb, CDGH, ABEF	/* D C B A */
+	shufps	$0x11, CDGH, TMP	/* H G F E */
 	movdqu	ABEF, 0(STATE)
-	movdqu	CDGH, 16(STATE)
+	movdqu	TMP, 16(STATE)
 	ret
 FUNC_END sha256_blocks_shani
 

@@ -16,7 +16,7 @@
 const struct impl sha256_impls[] = {
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_SHA
-	{ .family = FAMILY_SHA256, .name = "shani", .needs = CPUF(SHA) | CPUF(SSE41) | CPUF(SSSE3),
+	{ .family = FAMILY_SHA256, .name = "shani", .needs = CPUF(SHA) | CPUF(SSSE3),
 	  .fn.sha256 = sha256_blocks_shani },
 #endif
 	{ .family = FAMILY_SHA256, .name = "avx2", .needs = CPUF(AVX) | CPUF(AVX2) | CPUF(BMI2),
