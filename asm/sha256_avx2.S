@@ -11,7 +11,7 @@
  * exactly nblocks * 64 bytes are read, an odd last block included);
  * state[] holds H0..H7 in host order and is updated in place. Clobbers
  * rax, rcx, rdx, rsi, rdi, r8-r11, ymm0-ymm11 and the flags; ends with
- * vzeroupper; uses 528 bytes of stack (plus 64 for alignment). Needs
+ * vzeroupper; uses 544 bytes of stack (plus 64 for alignment). Needs
  * AVX2 (256-bit integer vectors) and BMI2 (rorx).
  *
  * Idea: blocks go in pairs. The two blocks' message words share ymm

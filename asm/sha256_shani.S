@@ -10,9 +10,9 @@
  *
  * Contract: nblocks >= 1 whole 64-byte blocks at data (any alignment;
  * exactly nblocks * 64 bytes are read); state[] holds H0..H7 in host
- * order and is updated in place. Clobbers xmm0-xmm10 and the flags; no
- * stack is used. Needs SHA (sha256rnds2, sha256msg1, sha256msg2) and
- * SSSE3 (pshufb, palignr); the rest is SSE/SSE2.
+ * order and is updated in place. Clobbers rsi, rdx, xmm0-xmm10 and the
+ * flags; no stack is used. Needs SHA (sha256rnds2, sha256msg1,
+ * sha256msg2) and SSSE3 (pshufb, palignr); the rest is SSE/SSE2.
  *
  * Idea: sha256rnds2 performs two rounds on a state split over two
  * registers, {A,B,E,F} and {C,D,G,H}, taking W[t]+K[t] and W[t+1]+K[t+1]

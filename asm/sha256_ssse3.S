@@ -10,7 +10,7 @@
  * Contract: nblocks >= 1 whole 64-byte blocks at data (any alignment;
  * exactly nblocks * 64 bytes are read); state[] holds H0..H7 in host
  * order and is updated in place. Clobbers rax, rcx, rdx, rsi, rdi,
- * r8-r11, xmm0-xmm11 and the flags; uses 272 bytes of stack (plus 64
+ * r8-r11, xmm0-xmm11 and the flags; uses 288 bytes of stack (plus 64
  * for alignment). Needs SSSE3 (pshufb, palignr).
  *
  * Idea: one block at a time; the message schedule four words at a time
