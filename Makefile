@@ -81,9 +81,12 @@ LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(ASM_SRC:asm/%.S=$(BUILD)/asm/%.o)
 LIB = $(BUILD)/libsimdsum.a
 LIBS = $(CPUID_LIBS) -lpthread
 
-all: simdsum
+# The binary; a sanitizer or cross build puts it under its own BUILD.
+SIMDSUM_BIN ?= simdsum
 
-simdsum: $(BUILD)/main.o $(LIB)
+all: $(SIMDSUM_BIN)
+
+$(SIMDSUM_BIN): $(BUILD)/main.o $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(LIB): $(LIB_OBJ)
@@ -105,9 +108,9 @@ $(BUILD):
 include tests/tests.mk
 
 # --- install ------------------------------------------------------------
-install: simdsum
+install: $(SIMDSUM_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(ALIAS_DIR)
-	install -m 755 simdsum $(DESTDIR)$(BINDIR)/simdsum
+	install -m 755 $(SIMDSUM_BIN) $(DESTDIR)$(BINDIR)/simdsum
 	install -m 644 man/simdsum.1 $(DESTDIR)$(MANDIR)/man1/simdsum.1
 	for name in $(ALIASES); do \
 		ln -sf $(BINDIR)/simdsum $(DESTDIR)$(ALIAS_DIR)/$(ALIAS_PREFIX)$$name || exit 1; \
@@ -118,7 +121,7 @@ uninstall:
 	for name in $(ALIASES); do rm -f $(DESTDIR)$(ALIAS_DIR)/$(ALIAS_PREFIX)$$name; done
 
 clean:
-	rm -rf $(BUILD) simdsum
+	rm -rf build build-* simdsum
 
 distclean: clean
 	rm -rf config.mk config.log config.status autom4te.cache configure

@@ -17,7 +17,7 @@ void diag_set_program_name(const char *argv0)
 	}
 }
 
-static void vreport(int errnum, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vreport(int errnum, const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: ", program_name);
