@@ -2,17 +2,19 @@
 #include "impl.h"
 #include "sha256.h"
 
-/* Order and thresholds, measured on a Zen 5 (EPYC Turin) VM, core
- * cycles per 64-byte block, 1 / 2 / 256 blocks per call:
- *   shani  ~150 / ~140 / 130   latency of 32 dependent sha256rnds2
- *   avx2   ~395 / ~365 / 335   (rorx rounds, two-block schedule)
- *   avx    ~405 / ~380 / 345
- *   ssse3  ~420 / ~390 / 360
- *   generic ~590 / ~590 / 575
- * Every kernel is at least as fast as the ones below it at every call
- * size, a single block included (avx2 schedules one lone block in xmm
- * lanes), so no row needs an auto_min_len: the first one the CPU runs
- * takes all calls. */
+/* Order and thresholds, measured on the Zen 5 (EPYC Turin) VM: core
+ * cycles, min of interleaved samples (scratch kcmp), for a call of 1
+ * block, then per block in calls of 2 and of 256 blocks:
+ *   shani     150   141   127   the 32 dependent sha256rnds2 (4 cycles each)
+ *   avx2      404   384   324   rorx rounds, two-block ymm schedule
+ *   avx       450   441   346   mov + ror rounds, xmm schedule
+ *   ssse3     472   479   356
+ *   generic   677   681   571
+ * (OpenSSL 3.0 on the same runs: SHA-NI 159/143/127, AVX2 ~400/380/355,
+ * SSSE3 ~430/-/428.) Each row is at least as fast as every row below it
+ * at every call size, a single block included (avx2 runs a lone block
+ * in the low lanes), so no row needs an auto_min_len: the first one the
+ * CPU runs takes all calls. */
 const struct impl sha256_impls[] = {
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_SHA
