@@ -11,10 +11,11 @@
  *   ssse3     472   479   356
  *   generic   677   681   571
  * (OpenSSL 3.0, same method, its paths chosen with OPENSSL_ia32cap:
- * SHA-NI 159/143/127, AVX2 417/392/350, SSSE3 513/465/440.) Each row is at least as fast as every row below it
- * at every call size, a single block included (avx2 runs a lone block
- * in the low lanes), so no row needs an auto_min_len: the first one the
- * CPU runs takes all calls. */
+ * SHA-NI 159/143/127, AVX2 417/392/350, SSSE3 513/465/440.)
+ * Each row is at least as fast as every row below it at every call
+ * size, a single block included (avx2 runs a lone block in the low
+ * lanes), so no row needs an auto_min_len: the first one the CPU runs
+ * takes all calls. avx2 also lists AVX, whose VEX encodings it uses. */
 const struct impl sha256_impls[] = {
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_SHA
