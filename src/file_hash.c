@@ -1,5 +1,6 @@
 /* file_hash.c - one file through one or several algorithms in one read. */
 #include "file_hash.h"
+#include "job.h"
 
 void file_hash(const char *name, const struct algo_choice *choices, unsigned n, enum io_mode io,
 	       struct file_digests *out)
@@ -12,4 +13,9 @@ void file_hash(const char *name, const struct algo_choice *choices, unsigned n, 
 	if (out->outcome.status == FILE_OK)
 		for (unsigned i = 0; i < n; i++)
 			hash_final(&ctx[i], out->digest[i]);
+}
+
+void job_hash_single(struct job *job, enum io_mode io)
+{
+	file_hash(job->name, job->choices, job->nchoices, io, &job->result);
 }

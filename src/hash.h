@@ -43,6 +43,22 @@ static inline void hash_final(struct hash_ctx *ctx, uint8_t *digest)
 	ctx->algo->ops->final(ctx, digest);
 }
 
+/* For the lane scheduler, which lets a multi-buffer kernel work on the
+ * chaining words in place: the words, and the bookkeeping for nbytes
+ * (whole blocks) that a kernel absorbed into them. Valid only for SHA
+ * computations with nothing buffered. */
+static inline void *hash_md_words(struct hash_ctx *ctx)
+{
+	return &ctx->u.md.h;
+}
+
+static inline void hash_md_absorbed(struct hash_ctx *ctx, uint64_t nbytes)
+{
+	ctx->u.md.nbytes += nbytes;
+	if (ctx->u.md.nbytes < nbytes)
+		ctx->u.md.nbytes_hi++;
+}
+
 /* One-shot convenience. */
 void hash_buffer(const struct algo *algo, const struct dispatch *d, const void *data,
 		 size_t len, uint8_t *digest);

@@ -1,31 +1,55 @@
 /* hash_mode.c - computing and printing checksums of the named files. */
 #include "diag.h"
-#include "quote.h"
-#include "file_hash.h"
+#include "engine.h"
 #include "hash_mode.h"
 #include "output.h"
+#include "quote.h"
 
-static bool hash_one(const struct options *opt, const char *name)
+struct hash_run {
+	const struct options *opt;
+	bool ok;
+};
+
+/* Called in argument order, whatever order the files finished in. */
+static void emit(struct job *job, void *ctx)
 {
-	struct file_digests fd;
+	struct hash_run *run = ctx;
+	const struct file_outcome *o = &job->result.outcome;
 
-	file_hash(name, opt->algos, opt->nalgos, opt->io, &fd);
-	if (fd.outcome.status != FILE_OK) {
-		diag_error(0, "%s: %s", quote_name(name), file_outcome_message(&fd.outcome));
-		return false;
+	if (o->status != FILE_OK) {
+		diag_error(0, "%s: %s", quote_name(job->name), file_outcome_message(o));
+		run->ok = false;
+		return;
 	}
-	for (unsigned i = 0; i < opt->nalgos; i++)
-		output_digest_line(opt, name, opt->algos[i].algo, fd.digest[i]);
-	return true;
+	for (unsigned i = 0; i < run->opt->nalgos; i++)
+		output_digest_line(run->opt, job->name, run->opt->algos[i].algo,
+				   job->result.digest[i]);
 }
 
 bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 {
-	bool ok = true;
+	static char *const stdin_only[] = { "-" };
+	struct hash_run run = { opt, true };
+	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = &run };
 
-	if (nfiles == 0)
-		return hash_one(opt, "-");
-	for (int i = 0; i < nfiles; i++)
-		ok &= hash_one(opt, files[i]);
-	return ok;
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	/* Files share lanes only when each needs one algorithm. */
+	if (opt->nalgos == 1)
+		lanes_policy_for(&opt->algos[0], opt->impl_name,
+				 &cfg.lanes[opt->algos[0].algo->family]);
+
+	struct engine *e = engine_create(&cfg);
+	for (int i = 0; i < nfiles; i++) {
+		struct job *job = engine_job(e);
+		job->name = files[i];
+		job->choices = opt->algos;
+		job->nchoices = opt->nalgos;
+		job->hash = true;
+		engine_submit(e, job);
+	}
+	engine_finish(e);
+	return run.ok;
 }

@@ -10,16 +10,15 @@
  * size, mtime and ctime are compared before and after, and a mapped file
  * that shrinks (SIGBUS on the vanished pages) is caught, not fatal. */
 #include <errno.h>
-#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "input.h"
+#include "reader.h"
 
 #define READ_BUFFER_SIZE (256 * 1024)
 /* Mapped files are hashed in windows of this size, so several contexts
@@ -45,23 +44,14 @@ static uint8_t *read_buffer(void)
 	return buf;
 }
 
-/* Reads to end of file. Returns 0 or an errno value. */
-static int hash_by_read(int fd, struct hash_ctx *ctxs, unsigned nctx, uint64_t *size)
+/* Reads to end of file; errors are left in r->outcome. */
+static void hash_by_read(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx)
 {
 	uint8_t *buf = read_buffer();
+	ssize_t n;
 
-	for (;;) {
-		ssize_t n = read(fd, buf, READ_BUFFER_SIZE);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return errno;
-		}
-		if (n == 0)
-			return 0;
+	while ((n = reader_read(r, buf, READ_BUFFER_SIZE)) > 0)
 		update_all(ctxs, nctx, buf, (size_t)n);
-		*size += (uint64_t)n;
-	}
 }
 
 /* --- mmap with SIGBUS recovery ------------------------------------------ */
@@ -127,68 +117,33 @@ static int hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned
 
 /* --- one file ----------------------------------------------------------- */
 
-static bool same_file_state(const struct stat *a, const struct stat *b)
+struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+				      enum io_mode io)
 {
-	return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec && a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
-	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+	if (io == IO_MMAP && r->regular && !r->is_stdin) {
+		uint64_t size = (uint64_t)r->before.st_size;
+		int rc = hash_by_mmap(r->fd, size, ctxs, nctx, &r->total);
+		if (rc == -1) {
+			r->outcome.status = FILE_CHANGED;
+		} else if (rc != 0) {
+			r->outcome.status = FILE_READ_FAILED;
+			r->outcome.err = rc;
+		}
+		r->eof = true;
+	} else {
+		hash_by_read(r, ctxs, nctx);
+	}
+	return reader_close(r);
 }
 
 struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, unsigned nctx,
 				    enum io_mode io)
 {
-	struct file_outcome out = { FILE_OK, 0, 0 };
-	bool is_stdin = strcmp(name, "-") == 0;
-	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	struct file_reader r;
 
-	if (fd < 0) {
-		out.status = FILE_OPEN_FAILED;
-		out.err = errno;
-		return out;
-	}
-
-	struct stat before;
-	if (fstat(fd, &before) != 0) {
-		out.status = FILE_READ_FAILED;
-		out.err = errno;
-		goto done;
-	}
-	if (S_ISDIR(before.st_mode)) {
-		out.status = FILE_READ_FAILED;
-		out.err = EISDIR;
-		goto done;
-	}
-	bool regular = S_ISREG(before.st_mode);
-	if (regular)
-		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-
-	/* Files that report size 0 may still have content (/proc): read them. */
-	int rc;
-	if (io == IO_MMAP && regular && before.st_size > 0 && !is_stdin)
-		rc = hash_by_mmap(fd, (uint64_t)before.st_size, ctxs, nctx, &out.size);
-	else
-		rc = hash_by_read(fd, ctxs, nctx, &out.size);
-
-	if (rc == -1) {
-		out.status = FILE_CHANGED;
-	} else if (rc != 0) {
-		out.status = FILE_READ_FAILED;
-		out.err = rc;
-	} else if (regular) {
-		struct stat after;
-		if (fstat(fd, &after) != 0) {
-			out.status = FILE_READ_FAILED;
-			out.err = errno;
-		} else if (!same_file_state(&before, &after)) {
-			out.status = FILE_CHANGED;
-		}
-	}
-done:
-	if (!is_stdin && close(fd) != 0 && out.status == FILE_OK) {
-		out.status = FILE_READ_FAILED;
-		out.err = errno;
-	}
-	return out;
+	if (!reader_open(&r, name))
+		return r.outcome;
+	return input_hash_opened(&r, ctxs, nctx, io);
 }
 
 const char *file_outcome_message(const struct file_outcome *o)

@@ -33,6 +33,12 @@ struct file_outcome {
 struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, unsigned nctx,
 				    enum io_mode io);
 
+struct file_reader;
+
+/* The same for a file already opened with reader_open; closes it. */
+struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+				      enum io_mode io);
+
 /* The message for a failed outcome ("No such file or directory", "file
  * changed while reading"). */
 const char *file_outcome_message(const struct file_outcome *o);

@@ -21,6 +21,7 @@ struct options {
 	unsigned nalgos;
 	const char *impl_name;     /* --impl or SIMDSUM_IMPL, NULL for auto */
 	enum io_mode io;
+	unsigned jobs;             /* -j: worker threads */
 
 	/* output */
 	bool tag;                  /* --tag: BSD style */
