@@ -6,11 +6,24 @@
  *                        to 0 bytes right after it is mapped
  *   append-after-read=SUBSTR    append a byte to such a file after the
  *                        first read from it
- *   eio=SUBSTR           read() of a file whose path contains SUBSTR fails
- *                        with EIO
+ *   eio=SUBSTR           read() or pread() of a file whose path contains
+ *                        SUBSTR fails with EIO
  *   short-reads          read() returns at most 1..7 bytes at a time
  *   eintr                every other read() fails with EINTR first
- * Only regular files are affected (never pipes or terminals). */
+ *   split-at=K           a read that would cross byte offset K of the file
+ *                        stops there (a short read ending at K)
+ *   split-every=K        every read stops at the next multiple of K bytes
+ *                        (deterministic short reads of K bytes)
+ *                        For both, K = @ takes K from the file name: the
+ *                        number after its last '@' ("data@77"), so one
+ *                        run can sweep K over many files.
+ *   eintr-nth=N          the N-th read()/pread() call (from 1, counting
+ *                        all regular files) fails with EINTR
+ * SIMDSUM_FAULT_LOG=FILE appends a line to FILE for each fault injected
+ * by the last three, so a test can tell that its faults happened.
+ * Only regular files are affected (never pipes or terminals). read() and
+ * pread() (the CRC-32C split path) get the same faults, except the
+ * append and the random short reads. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -22,16 +35,43 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The fault called name in SIMDSUM_FAULT: for a name ending in '=', what
+ * follows it in its item; for a flag, the end of the item. NULL when the
+ * list has no such item. */
+static int path_of(int fd, char *buf, size_t size);
+
 static const char *fault(const char *name)
 {
 	const char *spec = getenv("SIMDSUM_FAULT");
-	if (!spec)
-		return NULL;
-	const char *p = strstr(spec, name);
-	return p ? p + strlen(name) : NULL;
+	size_t n = strlen(name);
+	int takes_arg = n && name[n - 1] == '=';
+
+	while (spec && *spec) {
+		size_t len = strcspn(spec, ",");
+		if (takes_arg ? len >= n && strncmp(spec, name, n) == 0
+			      : len == n && strncmp(spec, name, n) == 0)
+			return spec + n;
+		spec += len;
+		if (*spec == ',')
+			spec++;
+	}
+	return NULL;
 }
 
-static int path_of(int fd, char *buf, size_t size);
+/* The number after "name=" (e.g. split-at=4096), or 0 when absent; for
+ * "name=@", the number after the last '@' of fd's path. */
+static unsigned long long fault_number(const char *name, int fd)
+{
+	const char *arg = fault(name);
+	char path[4096];
+
+	if (arg && *arg == '@') {
+		if (path_of(fd, path, sizeof path) != 0 || !strrchr(path, '@'))
+			return 0;
+		arg = strrchr(path, '@') + 1;
+	}
+	return arg ? strtoull(arg, NULL, 0) : 0;
+}
 
 /* Whether the fault's argument (up to ',') is part of fd's path. */
 static int targets(const char *name, int fd)
@@ -93,6 +133,54 @@ void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 	return mmap(addr, len, prot, flags, fd, off);
 }
 
+static void log_fault(const char *what, unsigned long long where)
+{
+	const char *log = getenv("SIMDSUM_FAULT_LOG");
+	char line[80];
+	if (!log)
+		return;
+	int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	int n = snprintf(line, sizeof line, "%s %llu\n", what, where);
+	if (write(fd, line, (size_t)n) != n)
+		perror("fault_shim: log");
+	close(fd);
+}
+
+/* The faults read() and pread() share, for a read of count bytes at file
+ * offset off. Returns -1 with errno set for a failure to inject, else
+ * the (possibly smaller) count to ask the kernel for. */
+static ssize_t inject(int fd, off_t off, size_t count)
+{
+	static unsigned long calls;
+
+	if (targets("eio=", fd)) {
+		errno = EIO;
+		return -1;
+	}
+	unsigned long nth = fault_number("eintr-nth=", fd);
+	if (nth && __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) == nth) {
+		log_fault("eintr", nth);
+		errno = EINTR;
+		return -1;
+	}
+	unsigned long long at = fault_number("split-at=", fd);
+	if (at && (unsigned long long)off < at && at - (unsigned long long)off < count) {
+		count = (size_t)(at - (unsigned long long)off);
+		log_fault("split-at", at);
+	}
+	unsigned long long every = fault_number("split-every=", fd);
+	if (every) {
+		size_t to_edge = (size_t)(every - (unsigned long long)off % every);
+		if (count > to_edge) {
+			count = to_edge;
+			log_fault("split-every", every);
+		}
+	}
+	return (ssize_t)count;
+}
+
 ssize_t read(int fd, void *buf, size_t count)
 {
 	static ssize_t (*real_read)(int, void *, size_t);
@@ -102,10 +190,10 @@ ssize_t read(int fd, void *buf, size_t count)
 	if (!getenv("SIMDSUM_FAULT") || !is_regular(fd))
 		return real_read(fd, buf, count);
 
-	if (targets("eio=", fd)) {
-		errno = EIO;
+	ssize_t want = inject(fd, lseek(fd, 0, SEEK_CUR), count);
+	if (want < 0)
 		return -1;
-	}
+	count = (size_t)want;
 	if (fault("eintr") && (flip ^= 1)) {
 		errno = EINTR;
 		return -1;
@@ -127,4 +215,24 @@ ssize_t read(int fd, void *buf, size_t count)
 		}
 	}
 	return got;
+}
+
+ssize_t pread(int fd, void *buf, size_t count, off_t off)
+{
+	static ssize_t (*real_pread)(int, void *, size_t, off_t);
+	if (!real_pread)
+		real_pread = (ssize_t(*)(int, void *, size_t, off_t))dlsym(RTLD_NEXT, "pread");
+	if (getenv("SIMDSUM_FAULT") && is_regular(fd)) {
+		ssize_t want = inject(fd, off, count);
+		if (want < 0)
+			return -1;
+		count = (size_t)want;
+	}
+	return real_pread(fd, buf, count, off);
+}
+
+/* With _FILE_OFFSET_BITS=64 callers reach pread64 instead. */
+ssize_t pread64(int fd, void *buf, size_t count, off_t off)
+{
+	return pread(fd, buf, count, off);
 }

@@ -1,0 +1,148 @@
+#!/usr/bin/env bats
+# Short reads and EINTR at every position (fault_shim.c): whatever the
+# kernel hands back, and wherever a read is interrupted, the digests are
+# those of the whole file.
+
+load helpers
+
+ALL=sha1,sha224,sha256,sha384,sha512,crc32c
+
+# shimmed FAULTS ARGS...: simdsum under the fault shim.
+shimmed() {
+	local faults=$1
+	shift
+	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.faults.log" \
+		"$SIMDSUM" "$@"
+}
+
+# injected WHAT: how many faults of that kind the shim has logged.
+injected() {
+	grep -c "^$1 " "$T/.faults.log" || true
+}
+
+# reference FILE...: every algorithm's line for the files, without faults,
+# after checking the SHA lines against coreutils.
+reference() {
+	"$SIMDSUM" -a $ALL -j1 "$@" > ref.out
+	for alg in sha1 sha224 sha256 sha384 sha512; do
+		"$SIMDSUM" -a $alg "$@" | cmp - <(${alg}sum "$@")
+	done
+}
+
+# copies NAME N...: hard links NAME@N for each N, for the shim's "@" mode.
+copies() {
+	local name=$1
+	shift
+	for k in "$@"; do ln -f "$name" "$name@$k"; done
+}
+
+@test "a short read ending at every byte of a small file" {
+	# 300 bytes: every split of the first read lands on each side of
+	# the block edges of both block sizes (64, 128) and of the padding
+	# limits (55/56, 111/112). File small@K is split at byte K.
+	head -c 300 /dev/urandom > small
+	copies small $(seq 1 300)
+	reference small@*
+	shimmed split-at=@ -a $ALL -j1 small@* | cmp - ref.out
+	{ n=$(injected split-at); [ "$n" -eq 300 ] || { echo "split-at: $n"; false; }; }
+	# One algorithm at a time, several files go through the lanes.
+	for alg in sha1 sha256 sha512 crc32c; do
+		"$SIMDSUM" -a $alg small@* > lanes.ref
+		for j in 1 2; do
+			shimmed split-at=@ -a $alg -j$j small@* | cmp - lanes.ref
+		done
+	done
+}
+
+@test "a short read at every position around the buffer edges" {
+	# Read buffers are 256 KiB (single stream) and 64 KiB (lanes).
+	head -c $((600 * 1024 + 7)) /dev/urandom > large
+	reference large
+	for edge in 65536 131072 262144 524288 $((600 * 1024 + 7)); do
+		for d in -129 -128 -65 -64 -63 -1 0 1 63 64 65 128; do
+			k=$((edge + d))
+			shimmed split-at=$k -a $ALL -j1 large > got.out
+			cmp got.out ref.out || { echo "split-at=$k"; false; }
+		done
+	done
+	# Every point inside the file (not the 5 past its end) that a read
+	# crosses (not 256 KiB and 512 KiB, where reads end anyway).
+	{ n=$(injected split-at); [ "$n" -eq 53 ] || { echo "split-at: $n"; false; }; }
+}
+
+@test "every read cut to K bytes, for every K up to two SHA-512 blocks" {
+	head -c 1000 /dev/urandom > small
+	head -c 70001 /dev/urandom > medium
+	# The smallest cuts only on the small file: 1-byte reads of 70 KB
+	# would be 70,000 calls.
+	copies small $(seq 1 257) 4095 4096 4097
+	copies medium 61 64 67 127 128 131 4095 4096 4097 65535 65537
+	reference small@* medium@*
+	shimmed split-every=@ -a $ALL -j1 small@* medium@* | cmp - ref.out
+	[ "$(injected split-every)" -gt 5000 ]
+	for alg in sha1 sha256 sha512 crc32c; do
+		"$SIMDSUM" -a $alg small@* medium@* > lanes.ref
+		for j in 1 2; do
+			shimmed split-every=@ -a $alg -j$j small@* medium@* | cmp - lanes.ref
+		done
+	done
+}
+
+@test "EINTR on every read call, with and without short reads" {
+	head -c 1000 /dev/urandom > small
+	head -c $((600 * 1024)) /dev/urandom > large
+	reference small large
+	# small: one read; large: three (256 KiB, 256 KiB, the rest, which
+	# also proves the end). Every call number, and two past the last
+	# read, is interrupted once.
+	for n in $(seq 1 6); do
+		shimmed eintr-nth=$n -a $ALL -j1 small large > got.out
+		cmp got.out ref.out || { echo "eintr-nth=$n"; false; }
+	done
+	{ n=$(injected eintr); [ "$n" -eq 4 ] || { echo "eintr: $n"; false; }; }
+	# With reads cut to 97 bytes, small takes 11 reads (10 of 97 bytes
+	# and the rest); split at 500, 2 reads: interrupt each.
+	reference small
+	for n in $(seq 1 13); do
+		for faults in split-every=97,eintr-nth=$n split-at=500,eintr-nth=$n; do
+			shimmed $faults -a $ALL -j1 small > got.out
+			cmp got.out ref.out || { echo "$faults"; false; }
+		done
+	done
+	{ n=$(injected eintr); [ "$n" -eq $((4 + 11 + 2)) ] || { echo "eintr: $n"; false; }; }
+}
+
+@test "multi-buffer lanes under short reads and EINTR" {
+	for i in $(seq 1 12); do head -c $((i * 12345)) /dev/urandom > "f$i"; done
+	for alg in sha1 sha256 sha512; do
+		"$SIMDSUM" -a $alg --impl=generic -j1 f* > ref.out
+		for faults in split-every=1000 split-every=65 split-at=65536 short-reads eintr \
+			eintr-nth=1 eintr-nth=7 eintr-nth=30; do
+			shimmed $faults -a $alg -j1 f* > got.out
+			cmp got.out ref.out || { echo "$alg $faults"; false; }
+		done
+	done
+}
+
+@test "the CRC-32C split path (pread on threads) under short reads and EINTR" {
+	# Above 32 MiB, with two or more jobs, one file's CRC is split over
+	# threads reading ranges with pread.
+	head -c $((33 * 1024 * 1024 + 5)) /dev/urandom > big
+	"$SIMDSUM" -a crc32c --impl=generic -j1 big > ref.out
+	for faults in split-every=100000 split-at=17000000 eintr-nth=1 eintr-nth=2 eintr-nth=40; do
+		shimmed $faults -a crc32c -j2 big > got.out
+		cmp got.out ref.out || { echo "$faults"; false; }
+	done
+	[ "$(injected split-every)" -gt 340 ]
+	[ "$(injected split-at)" -eq 1 ]
+	[ "$(injected eintr)" -eq 3 ]
+}
+
+@test "EIO on the CRC-32C split path is an error for that file" {
+	head -c $((33 * 1024 * 1024)) /dev/zero > big-bad
+	printf 'abc' > good
+	run --separate-stderr shimmed eio=big-bad -a crc32c -j2 good big-bad good
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: big-bad: Input/output error" ]
+	[ "${#lines[@]}" -eq 2 ]
+}
