@@ -58,14 +58,11 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 		close--;
 	if (s[close] != ')')
 		return false;
-	if (escaped) {
-		if (!unescape_name(s, close))
-			return false;
-	} else {
-		if (memchr(s, '\0', close))
-			return false;
-		s[close] = '\0';
-	}
+	/* An unescaped name is a C string, as in coreutils: a NUL byte in
+	 * the list ends it (an escaped one with a NUL is malformed). */
+	if (escaped && !unescape_name(s, close))
+		return false;
+	s[close] = '\0';
 	size_t i = close + 1;
 	while (i < len && IS_BLANK(s[i]))
 		i++;
@@ -74,11 +71,14 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 	i++;
 	while (i < len && IS_BLANK(s[i]))
 		i++;
-	if (!valid_digest(s + i, len - i, algo))
+	/* The digest too ends at a NUL byte (coreutils 9.1 reads it as a C
+	 * string). */
+	size_t digest_len = strnlen(s + i, len - i);
+	if (!valid_digest(s + i, digest_len, algo))
 		return false;
 	out->algo = algo;
 	out->digest = s + i;
-	out->digest_len = len - i;
+	out->digest_len = digest_len;
 	out->binary = false;
 	out->name = s;
 	return true;
@@ -115,12 +115,9 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 
 	char *name = s + i;
 	size_t namelen = len - i;
-	if (escaped) {
-		if (!unescape_name(name, namelen))
-			return false;
-	} else if (memchr(name, '\0', namelen)) {
+	/* Unescaped, the name ends at the first NUL byte, as in coreutils. */
+	if (escaped && !unescape_name(name, namelen))
 		return false;
-	}
 	name[namelen] = '\0';
 	out->algo = algo;
 	out->digest = s;

@@ -29,8 +29,11 @@ unit-tests: $(UNIT_BINS)
 check-unit: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do echo "== $$t"; $$t; done
 
+# CLI_TESTS: the .bats files to run (all by default); BATS_FLAGS e.g. -j.
+CLI_TESTS ?= tests/cli
 check-cli: $(SIMDSUM_BIN)
-	SIMDSUM=$(abspath $(SIMDSUM_BIN)) FAULT_SHIM=$(abspath $(FAULT_SHIM)) bats tests/cli
+	SIMDSUM=$(abspath $(SIMDSUM)) FAULT_SHIM=$(abspath $(FAULT_SHIM)) \
+		CRC32C_REF=$(abspath $(CRC32C_REF)) bats $(BATS_FLAGS) $(CLI_TESTS)
 
 check-man:
 	@out=$$(mandoc -T lint -W warning man/simdsum.1 2>&1); \
@@ -40,11 +43,19 @@ check: check-unit check-cli check-man
 
 .PHONY: unit-tests check check-unit check-cli check-man
 
+# What the CLI tests run: the binary (or a wrapper around it, such as
+# the valgrind one), and two helpers built without sanitizers.
+SIMDSUM ?= $(SIMDSUM_BIN)
 FAULT_SHIM = $(BUILD)/tests/fault_shim.so
 $(FAULT_SHIM): tests/cli/fault_shim.c | $(BUILD)
 	$(CC) -shared -fPIC -O2 -Wall -o $@ $< -ldl
 
-check-cli: $(FAULT_SHIM)
+# ISA-L's CRC-32C as an independent oracle for large files.
+CRC32C_REF = $(BUILD)/tests/crc32c_ref
+$(CRC32C_REF): tests/cli/crc32c_ref.c | $(BUILD)
+	$(CC) -O2 -Wall -Wextra -o $@ $< -lisal
+
+check-cli: $(FAULT_SHIM) $(CRC32C_REF)
 
 # --- beyond make check: what .ci/run adds ---------------------------------
 

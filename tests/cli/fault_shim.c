@@ -6,6 +6,8 @@
  *                        to 0 bytes right after it is mapped
  *   append-after-read=SUBSTR    append a byte to such a file after the
  *                        first read from it
+ *   eacces=SUBSTR        open() of a path containing SUBSTR fails with
+ *                        EACCES (an unreadable file, even for root)
  *   eio=SUBSTR           read() or pread() of a file whose path contains
  *                        SUBSTR fails with EIO
  *   short-reads          read() returns at most 1..7 bytes at a time
@@ -28,6 +30,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +111,48 @@ static int reopen_for_write(int fd, int flags)
 	if (path_of(fd, path, sizeof path) != 0)
 		return -1;
 	return open(path, O_WRONLY | flags);
+}
+
+static int open_denied(const char *path)
+{
+	const char *arg = fault("eacces=");
+	char want[256];
+	if (!arg)
+		return 0;
+	snprintf(want, sizeof want, "%.*s", (int)strcspn(arg, ","), arg);
+	return strstr(path, want) != NULL;
+}
+
+int open(const char *path, int flags, ...)
+{
+	static int (*real_open)(const char *, int, ...);
+	mode_t mode = 0;
+	if (!real_open)
+		real_open = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_list ap;
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	if (open_denied(path)) {
+		errno = EACCES;
+		return -1;
+	}
+	return real_open(path, flags, mode);
+}
+
+/* With _FILE_OFFSET_BITS=64 callers reach open64 instead. */
+int open64(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	if (flags & (O_CREAT | O_TMPFILE)) {
+		va_list ap;
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	return open(path, flags, mode);
 }
 
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)

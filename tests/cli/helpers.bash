@@ -1,6 +1,9 @@
 # helpers.bash - shared set-up for the CLI tests (loaded by every .bats file).
 #
 # SIMDSUM         the binary under test (default: ./simdsum of this tree)
+# FAULT_SHIM      the LD_PRELOAD library of fault_shim.c
+# CRC32C_REF      crc32c_ref.c built (ISA-L, an independent CRC-32C)
+# SIMDSUM_SKIP_SLOW  set: skip the tests that take minutes (valgrind)
 # $LINKS/<name>   links named like the coreutils programs, so messages
 #                 carry the same program name as the tool they are
 #                 compared with
@@ -10,6 +13,7 @@ bats_require_minimum_version 1.5.0
 ROOT="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
 : "${SIMDSUM:=$ROOT/simdsum}"
 : "${FAULT_SHIM:=$ROOT/build/tests/fault_shim.so}"
+: "${CRC32C_REF:=$ROOT/build/tests/crc32c_ref}"
 export LC_ALL=C.UTF-8
 
 setup() {
