@@ -13,6 +13,7 @@
 #include "options.h"
 #include "output.h"
 #include "select.h"
+#include "selftest.h"
 #include "version.h"
 
 /* Program names that select an algorithm, also with a prefix such as
@@ -52,6 +53,7 @@ enum {
 	OPT_IMPL,
 	OPT_LIST_IMPLS,
 	OPT_IO,
+	OPT_SELFTEST,
 	OPT_HELP,
 	OPT_VERSION,
 };
@@ -71,6 +73,7 @@ static const struct option long_options[] = {
 	{ "impl", required_argument, NULL, OPT_IMPL },
 	{ "list-impls", no_argument, NULL, OPT_LIST_IMPLS },
 	{ "io", required_argument, NULL, OPT_IO },
+	{ "selftest", no_argument, NULL, OPT_SELFTEST },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -105,6 +108,8 @@ static void usage(const char *default_algo)
 	      "                          shani, avx512, sse42, pclmul, vpclmul...; auto)\n"
 	      "      --list-impls      list the implementations and what this CPU runs\n"
 	      "      --io=MODE         how to read regular files: auto, read or mmap\n"
+	      "      --selftest        run known answers through every implementation\n"
+	      "                          this CPU supports; exit 1 if any fails\n"
 	      "  -j, --jobs=N          hash with N threads (default: the CPUs available,\n"
 	      "                          or 1 for files on a rotational disk)\n"
 	      "      --help            display this help and exit\n"
@@ -119,7 +124,8 @@ static void version(void)
 {
 	printf("simdsum %s\n", SIMDSUM_VERSION);
 	puts("SHA-1, SHA-2 and CRC-32C checksums with SIMD transforms chosen at run time.\n"
-	     "See 'simdsum --list-impls' for the implementations this CPU runs.");
+	     "See 'simdsum --list-impls' for the implementations this CPU runs, and\n"
+	     "'simdsum --selftest' to check each of them against known answers.");
 }
 
 /* Splits a comma list of algorithm names into opt->algos. */
@@ -269,6 +275,10 @@ int main(int argc, char **argv)
 		case 'j':
 			opt.jobs = parse_jobs(optarg);
 			break;
+		case OPT_SELFTEST: {
+			bool passed = selftest_run();
+			return output_close_stdout() && passed ? EXIT_SUCCESS : EXIT_FAILURE;
+		}
 		case OPT_HELP:
 			usage(default_algo);
 			return output_close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -1,0 +1,386 @@
+/* selftest.c - --selftest: published known answers through every
+ * implementation this CPU runs, so a broken kernel, a miscompiled build or
+ * a faulty core is caught before it prints a wrong digest.
+ *
+ * Single-stream rows hash each vector through the normal driver (padding,
+ * length and final included), once in one update and once in uneven
+ * pieces. Multi-buffer rows are plugged into the same driver through an
+ * adapter that runs the whole kernel for each call: the vector in one lane
+ * (a different lane each call), pseudo-random messages and states in the
+ * others, which must come out as the generic transform computes them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algo.h"
+#include "check_line.h"
+#include "hash.h"
+#include "impl.h"
+#include "lanes.h"
+#include "selftest.h"
+
+#define FIPS_EXAMPLE "FIPS 180-4 example (NIST CSRC)"
+#define CAVP_EMPTY "NIST CAVP ShortMsg, Len = 0"
+#define MSG448 "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"
+#define MSG896                                                                   \
+	"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno" \
+	"ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+#define Z8 "\0\0\0\0\0\0\0\0"
+#define F8 "\xff\xff\xff\xff\xff\xff\xff\xff"
+
+/* For every SHA algorithm: the empty message (CAVP), and FIPS 180-4's
+ * examples "abc", the 448- and 896-bit messages (one or two blocks after
+ * padding, for both block sizes) and a million 'a's (many blocks, past
+ * 2^23 bits of length). For CRC-32C: the examples of RFC 3720 (B.4), the
+ * usual check value and one long message. The digests are checked
+ * against OpenSSL and ISA-L by tests/unit/test_selftest.c. */
+const struct selftest_vector selftest_vectors[] = {
+	{ "sha1", "", 0, 1, "da39a3ee5e6b4b0d3255bfef95601890afd80709", CAVP_EMPTY },
+	{ "sha1", "abc", 3, 1, "a9993e364706816aba3e25717850c26c9cd0d89d", FIPS_EXAMPLE },
+	{ "sha1", MSG448, 56, 1, "84983e441c3bd26ebaae4aa1f95129e5e54670f1", FIPS_EXAMPLE },
+	{ "sha1", MSG896, 112, 1, "a49b2446a02c645bf419f995b67091253a04a259", FIPS_EXAMPLE },
+	{ "sha1", "a", 1, 1000000, "34aa973cd4c4daa4f61eeb2bdbad27316534016f", FIPS_EXAMPLE },
+
+	{ "sha224", "", 0, 1, "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f", CAVP_EMPTY },
+	{ "sha224", "abc", 3, 1, "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7",
+	  FIPS_EXAMPLE },
+	{ "sha224", MSG448, 56, 1, "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525",
+	  FIPS_EXAMPLE },
+	{ "sha224", MSG896, 112, 1, "c97ca9a559850ce97a04a96def6d99a9e0e0e2ab14e6b8df265fc0b3",
+	  FIPS_EXAMPLE },
+	{ "sha224", "a", 1, 1000000, "20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67",
+	  FIPS_EXAMPLE },
+
+	{ "sha256", "", 0, 1, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+	  CAVP_EMPTY },
+	{ "sha256", "abc", 3, 1, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	  FIPS_EXAMPLE },
+	{ "sha256", MSG448, 56, 1,
+	  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", FIPS_EXAMPLE },
+	{ "sha256", MSG896, 112, 1,
+	  "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1", FIPS_EXAMPLE },
+	{ "sha256", "a", 1, 1000000,
+	  "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0", FIPS_EXAMPLE },
+
+	{ "sha384", "", 0, 1,
+	  "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da"
+	  "274edebfe76f65fbd51ad2f14898b95b",
+	  CAVP_EMPTY },
+	{ "sha384", "abc", 3, 1,
+	  "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed"
+	  "8086072ba1e7cc2358baeca134c825a7",
+	  FIPS_EXAMPLE },
+	{ "sha384", MSG448, 56, 1,
+	  "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6"
+	  "b0455a8520bc4e6f5fe95b1fe3c8452b",
+	  FIPS_EXAMPLE },
+	{ "sha384", MSG896, 112, 1,
+	  "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712"
+	  "fcc7c71a557e2db966c3e9fa91746039",
+	  FIPS_EXAMPLE },
+	{ "sha384", "a", 1, 1000000,
+	  "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b"
+	  "07b8b3dc38ecc4ebae97ddd87f3d8985",
+	  FIPS_EXAMPLE },
+
+	{ "sha512", "", 0, 1,
+	  "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce"
+	  "47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e",
+	  CAVP_EMPTY },
+	{ "sha512", "abc", 3, 1,
+	  "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+	  "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+	  FIPS_EXAMPLE },
+	{ "sha512", MSG448, 56, 1,
+	  "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c335"
+	  "96fd15c13b1b07f9aa1d3bea57789ca031ad85c7a71dd70354ec631238ca3445",
+	  FIPS_EXAMPLE },
+	{ "sha512", MSG896, 112, 1,
+	  "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+	  "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909",
+	  FIPS_EXAMPLE },
+	{ "sha512", "a", 1, 1000000,
+	  "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
+	  "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b",
+	  FIPS_EXAMPLE },
+
+	{ "crc32c", Z8 Z8 Z8 Z8, 32, 1, "8a9136aa", "RFC 3720 B.4, 32 bytes of zeros" },
+	{ "crc32c", F8 F8 F8 F8, 32, 1, "62a8ab43", "RFC 3720 B.4, 32 bytes of ones" },
+	{ "crc32c",
+	  "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
+	  "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f",
+	  32, 1, "46dd794e", "RFC 3720 B.4, 32 incrementing bytes" },
+	{ "crc32c",
+	  "\x1f\x1e\x1d\x1c\x1b\x1a\x19\x18\x17\x16\x15\x14\x13\x12\x11\x10"
+	  "\x0f\x0e\x0d\x0c\x0b\x0a\x09\x08\x07\x06\x05\x04\x03\x02\x01\x00",
+	  32, 1, "113fdb5c", "RFC 3720 B.4, 32 decrementing bytes" },
+	{ "crc32c",
+	  "\x01\xc0\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+	  "\x14\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x14\x00\x00\x00\x18"
+	  "\x28\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00",
+	  48, 1, "d9963a56", "RFC 3720 B.4, an iSCSI read command PDU" },
+	{ "crc32c", "123456789", 9, 1, "e3069283", "the CRC catalogue's check value" },
+	/* Long enough for every folding path (the RFC's are 32-48 bytes):
+	 * the value is ISA-L's crc32_iscsi, checked by the unit test. */
+	{ "crc32c", "a", 1, 1000000, "436fe240", "ISA-L crc32_iscsi" },
+	{ 0 },
+};
+
+/* The last message built (the million 'a's take 1 MB, and every row of a
+ * family runs the same vectors in turn). */
+static uint8_t *message_buf;
+static const struct selftest_vector *message_of;
+
+/* The vector's message, one byte past a malloc boundary so that no kernel
+ * can rely on alignment. */
+static const uint8_t *vector_message(const struct selftest_vector *v, size_t *len)
+{
+	*len = v->len * v->repeat;
+	if (message_of == v)
+		return message_buf + 1;
+	free(message_buf);
+	message_buf = malloc(*len + 1);
+	message_of = NULL;
+	if (!message_buf)
+		return NULL;
+	uint8_t *buf = message_buf;
+	for (size_t i = 0; i < v->repeat; i++)
+		memcpy(buf + 1 + i * v->len, v->message, v->len);
+	message_of = v;
+	return buf + 1;
+}
+
+/* One vector through one dispatch: in one update, then in pieces of
+ * 1, 63, 1000 and 4097 bytes in turn (crossing block edges everywhere). */
+static bool check_vector(const struct selftest_vector *v, const struct dispatch *d)
+{
+	static const size_t pieces[] = { 1, 63, 1000, 4097 };
+	const struct algo *algo = algo_by_name(v->algo);
+	uint8_t digest[ALGO_MAX_DIGEST];
+	struct hash_ctx ctx;
+	size_t len;
+	const uint8_t *msg = vector_message(v, &len);
+
+	if (!algo || !msg)
+		return false;
+	hash_buffer(algo, d, msg, len, digest);
+	if (!check_digest_matches(v->digest, strlen(v->digest), digest, algo->digest_size))
+		return false;
+
+	hash_init(&ctx, algo, d);
+	for (size_t off = 0, i = 0; off < len; i++) {
+		size_t n = pieces[i % 4] < len - off ? pieces[i % 4] : len - off;
+		hash_update(&ctx, msg + off, n);
+		off += n;
+	}
+	hash_final(&ctx, digest);
+	return check_digest_matches(v->digest, strlen(v->digest), digest, algo->digest_size);
+}
+
+/* --- multi-buffer rows through the single-stream driver ------------------- */
+
+/* The row the adapters below drive, and what they found. A file-scope
+ * variable because a transform pointer carries no context; --selftest
+ * runs on one thread. */
+static struct {
+	const struct impl *row;
+	unsigned calls;
+	bool other_lanes_ok;
+} mb;
+
+static uint64_t mix(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static size_t block_size(enum family f)
+{
+	return f == FAMILY_SHA512 ? 128 : 64;
+}
+
+static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
+{
+	const struct impl *g = impl_find(f, "generic");
+
+	if (f == FAMILY_SHA1)
+		g->fn.sha1(state, p, nblocks);
+	else if (f == FAMILY_SHA256)
+		g->fn.sha256(state, p, nblocks);
+	else
+		g->fn.sha512(state, p, nblocks);
+}
+
+static void mb_kernel(const struct impl *k, void **states, const uint8_t **data, size_t nblocks)
+{
+	if (k->family == FAMILY_SHA1)
+		k->fn.sha1_mb((uint32_t *const *)states, data, nblocks);
+	else if (k->family == FAMILY_SHA256)
+		k->fn.sha256_mb((uint32_t *const *)states, data, nblocks);
+	else
+		k->fn.sha512_mb((uint64_t *const *)states, data, nblocks);
+}
+
+/* Below this many calls per row, or from this many blocks in a call, the
+ * other lanes get messages of their own, checked against generic; the
+ * other calls (one block each, from the driver's buffer, thousands of
+ * them for the million 'a's in pieces) give every lane the same message,
+ * and the lanes must agree. This keeps --selftest well under a second. */
+#define MB_VERIFY_CALLS 64
+#define MB_VERIFY_BLOCKS 1000
+
+/* Runs the multi-buffer kernel once: the caller's state and data in one
+ * lane (a different one each call), and in the others either messages
+ * and states of their own (lanes overlap in one scratch buffer at
+ * different offsets, so no two are the same) checked against the generic
+ * transform, or copies of the caller's, which must give the same words. */
+static void mb_blocks(void *state, const uint8_t *p, size_t nblocks)
+{
+	const struct impl *k = mb.row;
+	enum family f = k->family;
+	size_t words = f == FAMILY_SHA1 ? 5 : 8;
+	size_t wsize = f == FAMILY_SHA512 ? 8 : 4;
+	bool verify = mb.calls < MB_VERIFY_CALLS || nblocks >= MB_VERIFY_BLOCKS;
+	unsigned target = mb.calls++ % k->lanes;
+	uint64_t st[LANES_MAX][8], want[LANES_MAX][8], seed = 0x9e3779b97f4a7c15ull + mb.calls;
+	void *sp[LANES_MAX];
+	const uint8_t *dp[LANES_MAX];
+	size_t span = verify ? nblocks * block_size(f) + 8 * LANES_MAX : 0;
+	uint8_t *scratch = verify ? malloc(span) : NULL;
+
+	if (verify && !scratch) {
+		mb.other_lanes_ok = false;
+		return;
+	}
+	for (size_t i = 0; i < span; i++)
+		scratch[i] = (uint8_t)(mix(&seed) >> 24);
+	for (unsigned i = 0; i < k->lanes; i++) {
+		sp[i] = st[i];
+		if (i == target || !verify) {
+			memcpy(st[i], state, words * wsize);
+			dp[i] = p;
+			continue;
+		}
+		for (size_t w = 0; w < 8; w++)
+			st[i][w] = mix(&seed);
+		memcpy(want[i], st[i], sizeof want[i]);
+		dp[i] = scratch + 8 * i + i % 3;
+		generic_blocks(f, want[i], dp[i], nblocks);
+	}
+	mb_kernel(k, sp, dp, nblocks);
+	for (unsigned i = 0; i < k->lanes; i++)
+		if (i != target && memcmp(st[i], verify ? want[i] : st[target], words * wsize) != 0)
+			mb.other_lanes_ok = false;
+	memcpy(state, st[target], words * wsize);
+	free(scratch);
+}
+
+static void mb_sha1(uint32_t state[5], const uint8_t *p, size_t nblocks)
+{
+	mb_blocks(state, p, nblocks);
+}
+
+static void mb_sha256(uint32_t state[8], const uint8_t *p, size_t nblocks)
+{
+	mb_blocks(state, p, nblocks);
+}
+
+static void mb_sha512(uint64_t state[8], const uint8_t *p, size_t nblocks)
+{
+	mb_blocks(state, p, nblocks);
+}
+
+/* A single-stream row that runs the multi-buffer row k (see mb_blocks). */
+static struct impl mb_adapter(const struct impl *k)
+{
+	struct impl a = { .family = k->family, .name = k->name };
+
+	if (k->family == FAMILY_SHA1)
+		a.fn.sha1 = mb_sha1;
+	else if (k->family == FAMILY_SHA256)
+		a.fn.sha256 = mb_sha256;
+	else
+		a.fn.sha512 = mb_sha512;
+	return a;
+}
+
+/* --- the report ------------------------------------------------------------ */
+
+static const char *const family_labels[FAMILY_COUNT] = {
+	[FAMILY_SHA1] = "sha1",
+	[FAMILY_SHA256] = "sha224/256",
+	[FAMILY_SHA512] = "sha384/512",
+	[FAMILY_CRC32C] = "crc32c",
+};
+
+/* Every vector of the row's family; how many there were in *count. On a
+ * failure, what failed goes into why. */
+static bool check_row(const struct impl *row, unsigned *count, char *why, size_t size)
+{
+	struct impl adapter;
+	struct dispatch d;
+
+	if (row->lanes > 1) {
+		adapter = mb_adapter(row);
+		mb.row = row;
+		mb.calls = 0;
+		mb.other_lanes_ok = true;
+		row = &adapter;
+	}
+	impl_select_one(row, &d);
+	*count = 0;
+	why[0] = '\0';
+	for (const struct selftest_vector *v = selftest_vectors; v->algo; v++) {
+		const struct algo *a = algo_by_name(v->algo);
+		if (!a || a->family != row->family)
+			continue;
+		(*count)++;
+		if (!check_vector(v, &d) && !why[0])
+			snprintf(why, size, "%s of %zu bytes, %s", v->algo, v->len * v->repeat,
+				 v->source);
+	}
+	if (row == &adapter && !mb.other_lanes_ok && !why[0])
+		snprintf(why, size, "a lane disagrees with generic");
+	if (*count == 0)
+		snprintf(why, size, "no vectors");
+	return !why[0];
+}
+
+bool selftest_run(void)
+{
+	bool all_ok = true;
+	unsigned ok = 0, failed = 0, skipped = 0;
+
+	for (int f = 0; f < FAMILY_COUNT; f++) {
+		for (const struct impl *i = impl_table((enum family)f); i->name; i++) {
+			char what[300];
+			cpu_features missing = impl_missing(i);
+			unsigned count;
+
+			if (missing) {
+				cpu_features_format(missing, ",", what, sizeof what);
+				printf("%-11s %-10s skipped: missing %s\n", family_labels[f], i->name, what);
+				skipped++;
+				continue;
+			}
+			bool row_ok = check_row(i, &count, what, sizeof what);
+			if (row_ok)
+				printf("%-11s %-10s ok (%u vectors%s)\n", family_labels[f], i->name,
+				       count, i->lanes > 1 ? ", every lane" : "");
+			else
+				printf("%-11s %-10s FAILED: %s\n", family_labels[f], i->name, what);
+			if (row_ok)
+				ok++;
+			else
+				failed++;
+			all_ok &= row_ok;
+		}
+	}
+	free(message_buf);
+	message_buf = NULL;
+	message_of = NULL;
+	printf("%u ok, %u FAILED, %u skipped\n", ok, failed, skipped);
+	return all_ok;
+}
