@@ -40,9 +40,11 @@ check-man:
 	@out=$$(mandoc -T lint -W warning man/simdsum.1 2>&1); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "man/simdsum.1: mandoc lint clean"
 
-check: check-unit check-cli check-man
+check: check-unit check-fuzz-corpus check-cli check-man
 
 .PHONY: unit-tests check check-unit check-cli check-man
+
+include tests/fuzz/fuzz.mk
 
 # What the CLI tests run: the binary (or a wrapper around it, such as
 # the valgrind one), and two helpers built without sanitizers.
@@ -68,7 +70,7 @@ check-sanitize:
 		LDFLAGS="-fsanitize=address,undefined" unit-tests build-asan/simdsum
 	ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		$(MAKE) BUILD=build-asan SIMDSUM_BIN=build-asan/simdsum CFLAGS="$(SANITIZE_FLAGS)" \
-		LDFLAGS="-fsanitize=address,undefined" check-unit check-cli
+		LDFLAGS="-fsanitize=address,undefined" check-unit check-fuzz-corpus check-cli
 
 # The same tree built with clang, warnings as errors for both compilers.
 check-compilers:
