@@ -23,6 +23,7 @@ enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_CLAIMED, SLOT_DONE };
 struct worker {
 	struct engine *e;
 	struct lane_group *groups[FAMILY_COUNT];
+	uint8_t *buf;           /* read buffer for single-stream files */
 	pthread_t thread;
 };
 
@@ -95,8 +96,11 @@ static void run_job(struct worker *w, struct job *job)
 		return;
 	}
 	unsigned ways = crc_split_ways(w->e, job);
-	if (ways < 2 || !crc32c_split_hash(job, ways))
-		job_hash_single(job, w->e->cfg.io);
+	if (ways < 2 || !crc32c_split_hash(job, ways)) {
+		if (!w->buf)
+			w->buf = input_buffer_new();
+		job_hash_single(job, w->e->cfg.io, w->buf, INPUT_BUFFER_SIZE);
+	}
 	job_done(job, w->e);
 }
 
@@ -202,6 +206,7 @@ static void worker_free(struct worker *w)
 {
 	for (int f = 0; f < FAMILY_COUNT; f++)
 		lanes_destroy(w->groups[f]);
+	free(w->buf);
 }
 
 struct engine *engine_create(const struct engine_config *cfg)

@@ -20,7 +20,8 @@ struct job {
 	struct file_digests result;
 };
 
-/* Hashes a job single-stream (one read of the file for all choices). */
-void job_hash_single(struct job *job, enum io_mode io);
+/* Hashes a job single-stream (one read of the file for all choices),
+ * reading into buf[0..size). */
+void job_hash_single(struct job *job, enum io_mode io, uint8_t *buf, size_t size);
 
 #endif

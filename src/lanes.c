@@ -132,8 +132,10 @@ static void finish(struct lane_group *g, struct lane *l)
 	struct job *job = l->job;
 
 	job->result.outcome = reader_close(&l->r);
-	if (job->result.outcome.status == FILE_OK)
+	if (job->result.outcome.status == FILE_OK) {
 		hash_final(&l->ctx, job->result.digest[0]);
+		job->result.impl[0] = l->ctx.used;
+	}
 	l->job = NULL;
 	g->busy--;
 	g->done(job, g->done_ctx);
@@ -147,7 +149,7 @@ void lanes_add(struct lane_group *g, struct job *job)
 		if (!g->lane[i].job)
 			l = &g->lane[i];
 	if (!l) {
-		job_hash_single(job, g->io);
+		job_hash_single(job, g->io, g->scratch, LANE_BUFFER);
 		g->done(job, g->done_ctx);
 		return;
 	}
@@ -159,9 +161,11 @@ void lanes_add(struct lane_group *g, struct job *job)
 	}
 	if (!l->r.regular || l->r.is_stdin) {
 		/* Pipes and files of unknown size could stall every lane. */
-		job->result.outcome = input_hash_opened(&l->r, &l->ctx, 1, g->io);
-		if (job->result.outcome.status == FILE_OK)
+		job->result.outcome = input_hash_opened(&l->r, &l->ctx, 1, g->io, l->buf, LANE_BUFFER);
+		if (job->result.outcome.status == FILE_OK) {
 			hash_final(&l->ctx, job->result.digest[0]);
+			job->result.impl[0] = l->ctx.used;
+		}
 		g->done(job, g->done_ctx);
 		return;
 	}
@@ -231,6 +235,7 @@ static void run_kernel(struct lane_group *g, const struct impl *k, struct lane *
 	for (unsigned i = 0; i < n; i++) {
 		ready[i]->start += nblocks * g->block;
 		hash_md_absorbed(&ready[i]->ctx, nblocks * g->block);
+		hash_note_impl(&ready[i]->ctx, k, nblocks * g->block);
 	}
 }
 
