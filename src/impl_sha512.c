@@ -3,6 +3,10 @@
 #include "sha512.h"
 
 const struct impl sha512_impls[] = {
+#if SIMDSUM_ASM_X86
+	{ .family = FAMILY_SHA512, .name = "avx2", .needs = CPUF(AVX2) | CPUF(BMI2),
+	  .fn.sha512 = sha512_blocks_avx2 },
+#endif
 	{ .family = FAMILY_SHA512, .name = "generic", .fn.sha512 = sha512_blocks_generic },
 	{ 0 }
 };
