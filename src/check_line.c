@@ -1,0 +1,189 @@
+/* check_line.c - the checksum-list line parser, following coreutils 9.1:
+ *   [ws][\]HEX(ws)( |*)NAME          GNU form ('\' = NAME is escaped)
+ *   [ws][\]HEX(ws)NAME               "reversed" BSD form (single blank)
+ *   [ws][\]TAG[ ](NAME)[ws]=[ws]HEX  BSD tag form, TAG of any algorithm
+ * Anything else is malformed. */
+#include <string.h>
+
+#include "check_line.h"
+#include "escape.h"
+
+#define IS_BLANK(c) ((c) == ' ' || (c) == '\t')
+
+void check_parser_init(struct check_parser *p, const struct algo *untagged_algo)
+{
+	p->untagged_algo = untagged_algo;
+	p->bsd_reversed = -1;
+}
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Exactly digest_size * 2 hex digits and nothing after them. */
+static bool valid_digest(const char *s, size_t len, const struct algo *algo)
+{
+	if (len != 2 * (size_t)algo->digest_size)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!is_hex(s[i]))
+			return false;
+	return true;
+}
+
+/* The tag at s, if it is one: the tag text must be followed by ' ' or
+ * '(' (a tag that is only a prefix of the word does not count). */
+static const struct algo *tag_at(const char *s, size_t *taglen)
+{
+	for (const struct algo *a = algos; a->name; a++) {
+		size_t n = strlen(a->tag);
+		if (strncmp(s, a->tag, n) == 0) {
+			*taglen = n;
+			return a;
+		}
+	}
+	return NULL;
+}
+
+/* "NAME) = HEX" after the '(' of a tagged line. The name ends at the
+ * last ')' of the line, so names may contain parentheses. */
+static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *algo,
+			 struct check_line *out)
+{
+	if (len == 0)
+		return false;
+	size_t close = len - 1;
+	while (close && s[close] != ')')
+		close--;
+	if (s[close] != ')')
+		return false;
+	if (escaped) {
+		if (!unescape_name(s, close))
+			return false;
+	} else {
+		if (memchr(s, '\0', close))
+			return false;
+		s[close] = '\0';
+	}
+	size_t i = close + 1;
+	while (i < len && IS_BLANK(s[i]))
+		i++;
+	if (i >= len || s[i] != '=')
+		return false;
+	i++;
+	while (i < len && IS_BLANK(s[i]))
+		i++;
+	if (!valid_digest(s + i, len - i, algo))
+		return false;
+	out->algo = algo;
+	out->digest = s + i;
+	out->digest_len = len - i;
+	out->binary = false;
+	out->name = s;
+	return true;
+}
+
+static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool escaped,
+			   struct check_line *out)
+{
+	const struct algo *algo = p->untagged_algo;
+	size_t hexlen = 2 * (size_t)algo->digest_size;
+
+	/* Shortest line: the digest, one blank, a one-byte name; coreutils
+	 * asks for one more when what follows the escape is a backslash. */
+	if (len < hexlen + 2 + (s[0] == '\\'))
+		return false;
+	if (!IS_BLANK(s[hexlen]) || !valid_digest(s, hexlen, algo))
+		return false;
+	size_t i = hexlen + 1;
+
+	/* "HEX NAME" (one blank) is the reversed BSD form; a list may use it
+	 * or the GNU form, never both, so that a name with a leading space
+	 * or '*' cannot be misread. */
+	if (len - i == 1 || (s[i] != ' ' && s[i] != '*')) {
+		if (p->bsd_reversed == 0)
+			return false;
+		p->bsd_reversed = 1;
+		out->binary = false;
+	} else if (p->bsd_reversed != 1) {
+		p->bsd_reversed = 0;
+		out->binary = s[i++] == '*';
+	} else {
+		out->binary = false;
+	}
+
+	char *name = s + i;
+	size_t namelen = len - i;
+	if (escaped) {
+		if (!unescape_name(name, namelen))
+			return false;
+	} else if (memchr(name, '\0', namelen)) {
+		return false;
+	}
+	name[namelen] = '\0';
+	out->algo = algo;
+	out->digest = s;
+	out->digest_len = hexlen;
+	out->name = name;
+	return true;
+}
+
+enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
+				      struct check_line *out)
+{
+	if (len && line[0] == '#')
+		return CHECK_LINE_SKIP;
+	if (len && line[len - 1] == '\n')
+		len--;
+	if (len && line[len - 1] == '\r')
+		len--;
+	if (len == 0)
+		return CHECK_LINE_SKIP;
+	line[len] = '\0';
+
+	size_t i = 0;
+	while (i < len && IS_BLANK(line[i]))
+		i++;
+	bool escaped = false;
+	if (i < len && line[i] == '\\') {
+		escaped = true;
+		i++;
+	}
+
+	size_t taglen;
+	const struct algo *tagged = tag_at(line + i, &taglen);
+	bool ok;
+	if (tagged) {
+		i += taglen;
+		if (line[i] == ' ')
+			i++;
+		ok = line[i] == '(' && parse_tagged(line + i + 1, len - i - 1, escaped, tagged, out);
+	} else {
+		ok = parse_untagged(p, line + i, len - i, escaped, out);
+	}
+	return ok ? CHECK_LINE_OK : CHECK_LINE_MALFORMED;
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *raw,
+			  size_t raw_len)
+{
+	if (digest_len != 2 * raw_len)
+		return false;
+	for (size_t i = 0; i < raw_len; i++)
+		if (hex_value(digest[2 * i]) != raw[i] >> 4 ||
+		    hex_value(digest[2 * i + 1]) != (raw[i] & 15))
+			return false;
+	return true;
+}

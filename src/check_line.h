@@ -1,0 +1,44 @@
+/* check_line.h - parsing one line of a checksum list (pure: no I/O). */
+#ifndef SIMDSUM_CHECK_LINE_H
+#define SIMDSUM_CHECK_LINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "algo.h"
+
+enum check_line_kind {
+	CHECK_LINE_SKIP,       /* comment ('#' first) or empty line */
+	CHECK_LINE_OK,         /* a well-formed line: fields below are set */
+	CHECK_LINE_MALFORMED,  /* "improperly formatted" */
+};
+
+struct check_line {
+	const struct algo *algo;
+	const char *digest;    /* the hex digits, inside the line */
+	size_t digest_len;
+	bool binary;           /* '*' indicator */
+	const char *name;      /* unescaped, NUL-terminated, inside the line */
+};
+
+/* State that lasts across all lines of all lists, as in coreutils: once
+ * a list uses two spaces or '*' after the digest, lines with a single
+ * space are rejected, and the other way round. */
+struct check_parser {
+	const struct algo *untagged_algo;   /* algorithm of lines without a tag */
+	int bsd_reversed;                   /* -1 undecided, 0 GNU, 1 reversed */
+};
+
+void check_parser_init(struct check_parser *p, const struct algo *untagged_algo);
+
+/* Parses the line at line[0..len) (with or without its '\n'). The line
+ * is modified in place: names are unescaped and terminated. */
+enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
+				      struct check_line *out);
+
+/* Whether digest (hex, any case, digest_len characters) equals the raw
+ * digest bytes. */
+bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *raw,
+			  size_t raw_len);
+
+#endif

@@ -1,0 +1,17 @@
+/* file_hash.h - hashing one named file with every selected algorithm. */
+#ifndef SIMDSUM_FILE_HASH_H
+#define SIMDSUM_FILE_HASH_H
+
+#include "input.h"
+#include "options.h"
+
+struct file_digests {
+	struct file_outcome outcome;
+	uint8_t digest[MAX_ALGOS][ALGO_MAX_DIGEST];
+};
+
+/* Hashes name with choices[0..n) in one read of the file. */
+void file_hash(const char *name, const struct algo_choice *choices, unsigned n, enum io_mode io,
+	       struct file_digests *out);
+
+#endif

@@ -1,0 +1,65 @@
+/* list_impls.c - what every implementation is worth on this CPU: compiled
+ * in, runnable or not (and why), chosen by auto or not. */
+#include <stdio.h>
+
+#include "algo.h"
+#include "impl.h"
+#include "list_impls.h"
+
+static const char *const family_names[FAMILY_COUNT] = {
+	[FAMILY_SHA1] = "sha1",
+	[FAMILY_SHA256] = "sha224, sha256",
+	[FAMILY_SHA512] = "sha384, sha512",
+	[FAMILY_CRC32C] = "crc32c",
+};
+
+/* How auto uses a row: "auto", "auto from N bytes", or "". */
+static void auto_role(const struct dispatch *d, const struct impl *impl, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (unsigned t = 0; t < d->ntiers; t++) {
+		if (d->tier[t].impl != impl)
+			continue;
+		if (d->ntiers == 1)
+			snprintf(buf, size, "auto");
+		else if (d->tier[t].min_len)
+			snprintf(buf, size, "auto for calls >= %zu bytes", d->tier[t].min_len);
+		else
+			snprintf(buf, size, "auto for shorter calls");
+	}
+}
+
+void list_impls_print(void)
+{
+	char buf[256];
+
+	printf("CPU: %s\n", cpu_brand());
+	cpu_features_format(cpu_features_raw(), " ", buf, sizeof buf);
+	printf("CPU features: %s\n", buf[0] ? buf : "(none used by simdsum)");
+	cpu_features off = cpu_features_raw() & ~cpu_features_get();
+	if (off) {
+		cpu_features_format(off, " ", buf, sizeof buf);
+		printf("Disabled by SIMDSUM_CPU_DISABLE: %s\n", buf);
+	}
+
+	for (int f = 0; f < FAMILY_COUNT; f++) {
+		struct dispatch d;
+		impl_select_auto((enum family)f, &d);
+		printf("\n%s:\n", family_names[f]);
+		for (const struct impl *i = impl_table((enum family)f); i->name; i++) {
+			cpu_features missing = impl_missing(i);
+			char role[64], status[300];
+			if (missing) {
+				cpu_features_format(missing, ",", buf, sizeof buf);
+				snprintf(status, sizeof status, "unsupported (missing: %s)", buf);
+			} else {
+				snprintf(status, sizeof status, "supported");
+			}
+			auto_role(&d, i, role, sizeof role);
+			if (i->lanes > 1 && !missing)
+				snprintf(role, sizeof role, "multi-buffer, %u lanes", i->lanes);
+			printf("  %-10s %s%s%s%s\n", i->name, status, role[0] ? "  [" : "", role,
+			       role[0] ? "]" : "");
+		}
+	}
+}

@@ -1,0 +1,285 @@
+/* main.c - simdsum's command line: options, their combinations, modes. */
+#include <getopt.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_mode.h"
+#include "diag.h"
+#include "hash_mode.h"
+#include "list_impls.h"
+#include "options.h"
+#include "output.h"
+#include "select.h"
+#include "version.h"
+
+/* Program names that select an algorithm, also with a prefix such as
+ * "simd-" (see the Makefile's ALIAS_PREFIX). */
+static const struct {
+	const char *stem;
+	const char *algo;
+} program_aliases[] = {
+	{ "sha1sum", "sha1" },     { "sha224sum", "sha224" }, { "sha256sum", "sha256" },
+	{ "sha384sum", "sha384" }, { "sha512sum", "sha512" }, { "crc32c", "crc32c" },
+};
+
+#define DEFAULT_ALGO "sha256"
+
+static const char *algo_from_program_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < sizeof program_aliases / sizeof program_aliases[0]; i++) {
+		size_t n = strlen(program_aliases[i].stem);
+		if (len < n || strcmp(name + len - n, program_aliases[i].stem) != 0)
+			continue;
+		/* The stem must be the whole name or follow a separator, so
+		 * "simd-sha1sum" counts and "xsha1sum" does not. */
+		if (len == n || strchr("-_.", name[len - n - 1]))
+			return program_aliases[i].algo;
+	}
+	return DEFAULT_ALGO;
+}
+
+enum {
+	OPT_IGNORE_MISSING = 256,
+	OPT_QUIET,
+	OPT_STATUS,
+	OPT_STRICT,
+	OPT_TAG,
+	OPT_IMPL,
+	OPT_LIST_IMPLS,
+	OPT_IO,
+	OPT_HELP,
+	OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "algorithm", required_argument, NULL, 'a' },
+	{ "binary", no_argument, NULL, 'b' },
+	{ "check", no_argument, NULL, 'c' },
+	{ "text", no_argument, NULL, 't' },
+	{ "warn", no_argument, NULL, 'w' },
+	{ "zero", no_argument, NULL, 'z' },
+	{ "tag", no_argument, NULL, OPT_TAG },
+	{ "ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "status", no_argument, NULL, OPT_STATUS },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "impl", required_argument, NULL, OPT_IMPL },
+	{ "list-impls", no_argument, NULL, OPT_LIST_IMPLS },
+	{ "io", required_argument, NULL, OPT_IO },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(const char *default_algo)
+{
+	printf("Usage: %s [OPTION]... [FILE]...\n", program_name);
+	printf("Print or check checksums (default algorithm: %s), using the fastest\n"
+	       "implementation this CPU supports.\n\n",
+	       default_algo);
+	fputs("With no FILE, or when FILE is -, read standard input.\n\n"
+	      "  -a, --algorithm=ALG   sha1, sha224, sha256, sha384, sha512 or crc32c;\n"
+	      "                          a comma list computes several in one read\n"
+	      "  -b, --binary          read in binary mode ('*' before the name)\n"
+	      "  -c, --check           read checksums from the FILEs and check them\n"
+	      "      --tag             create a BSD-style checksum\n"
+	      "  -t, --text            read in text mode (default)\n"
+	      "  -z, --zero            end each output line with NUL, not newline,\n"
+	      "                          and disable file name escaping\n"
+	      "\n"
+	      "The following five options are useful only when verifying checksums:\n"
+	      "      --ignore-missing  don't fail or report status for missing files\n"
+	      "      --quiet           don't print OK for each successfully verified file\n"
+	      "      --status          don't output anything, status code shows success\n"
+	      "      --strict          exit non-zero for improperly formatted checksum lines\n"
+	      "  -w, --warn            warn about improperly formatted checksum lines\n"
+	      "\n"
+	      "Implementation and input:\n"
+	      "      --impl=NAME       force an implementation (generic, ssse3, avx, avx2,\n"
+	      "                          shani, avx512, sse42, pclmul, vpclmul...; auto)\n"
+	      "      --list-impls      list the implementations and what this CPU runs\n"
+	      "      --io=MODE         how to read regular files: auto, read or mmap\n"
+	      "      --help            display this help and exit\n"
+	      "      --version         output version information and exit\n"
+	      "\n"
+	      "The environment variable SIMDSUM_IMPL is read like --impl (the option\n"
+	      "wins). See simdsum(1) for the details.\n",
+	      stdout);
+}
+
+static void version(void)
+{
+	printf("simdsum %s\n", SIMDSUM_VERSION);
+	puts("SHA-1, SHA-2 and CRC-32C checksums with SIMD transforms chosen at run time.\n"
+	     "See 'simdsum --list-impls' for the implementations this CPU runs.");
+}
+
+/* Splits a comma list of algorithm names into opt->algos. */
+static void parse_algorithms(struct options *opt, const char *arg)
+{
+	char *copy = strdup(arg);
+	char *save = NULL;
+
+	opt->nalgos = 0;
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const struct algo *a = algo_by_name(tok);
+		if (!a)
+			diag_usage_error("invalid algorithm '%s'; valid: sha1, sha224, sha256, sha384, "
+					 "sha512, crc32c",
+					 tok);
+		for (unsigned i = 0; i < opt->nalgos; i++)
+			if (opt->algos[i].algo == a)
+				diag_usage_error("algorithm '%s' given twice", tok);
+		if (opt->nalgos == MAX_ALGOS)
+			diag_usage_error("too many algorithms");
+		opt->algos[opt->nalgos++].algo = a;
+	}
+	free(copy);
+	if (opt->nalgos == 0)
+		diag_usage_error("invalid algorithm '%s'", arg);
+}
+
+static enum io_mode parse_io(const char *arg)
+{
+	if (strcmp(arg, "auto") == 0)
+		return IO_AUTO;
+	if (strcmp(arg, "read") == 0)
+		return IO_READ;
+	if (strcmp(arg, "mmap") == 0)
+		return IO_MMAP;
+	diag_usage_error("invalid --io '%s'; valid: auto, read, mmap", arg);
+}
+
+/* The combinations coreutils rejects, each with its own message. */
+static void check_combinations(const struct options *opt, int binary, bool zero)
+{
+	if (opt->tag && binary == 0)
+		diag_usage_error("--tag does not support --text mode");
+	if (zero && opt->check)
+		diag_usage_error("the --zero option is not supported when verifying checksums");
+	if (opt->tag && opt->check)
+		diag_usage_error("the --tag option is meaningless when verifying checksums");
+	if (binary >= 0 && opt->check)
+		diag_usage_error("the --binary and --text options are meaningless when verifying "
+				 "checksums");
+	if (opt->ignore_missing && !opt->check)
+		diag_usage_error("the --ignore-missing option is meaningful only when verifying "
+				 "checksums");
+	if (opt->status_only && !opt->check)
+		diag_usage_error("the --status option is meaningful only when verifying checksums");
+	if (opt->warn && !opt->check)
+		diag_usage_error("the --warn option is meaningful only when verifying checksums");
+	if (opt->quiet && !opt->check)
+		diag_usage_error("the --quiet option is meaningful only when verifying checksums");
+	if (opt->strict && !opt->check)
+		diag_usage_error("the --strict option is meaningful only when verifying checksums");
+	if (opt->check && opt->nalgos > 1)
+		diag_usage_error("--check takes a single --algorithm");
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt;
+	int binary = -1;   /* -1 unset, 0 --text, 1 --binary (coreutils' tri-state) */
+	bool zero = false, list = false;
+	int c;
+
+	setlocale(LC_ALL, "");
+	diag_set_program_name(argv[0]);
+	argv[0] = (char *)program_name;   /* getopt's messages use argv[0] */
+
+	memset(&opt, 0, sizeof opt);
+	opt.delim = '\n';
+	const char *default_algo = algo_from_program_name(program_name);
+	parse_algorithms(&opt, default_algo);
+	opt.impl_name = getenv("SIMDSUM_IMPL");
+
+	while ((c = getopt_long(argc, argv, "a:bctwz", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			parse_algorithms(&opt, optarg);
+			break;
+		case 'b':
+			binary = 1;
+			break;
+		case 't':
+			binary = 0;
+			break;
+		case 'c':
+			opt.check = true;
+			break;
+		case 'z':
+			zero = true;
+			break;
+		case OPT_TAG:
+			opt.tag = true;
+			binary = 1;
+			break;
+		/* --status, --warn and --quiet override one another. */
+		case 'w':
+			opt.status_only = false;
+			opt.warn = true;
+			opt.quiet = false;
+			break;
+		case OPT_STATUS:
+			opt.status_only = true;
+			opt.warn = false;
+			opt.quiet = false;
+			break;
+		case OPT_QUIET:
+			opt.status_only = false;
+			opt.warn = false;
+			opt.quiet = true;
+			break;
+		case OPT_IGNORE_MISSING:
+			opt.ignore_missing = true;
+			break;
+		case OPT_STRICT:
+			opt.strict = true;
+			break;
+		case OPT_IMPL:
+			opt.impl_name = optarg;
+			break;
+		case OPT_LIST_IMPLS:
+			list = true;
+			break;
+		case OPT_IO:
+			opt.io = parse_io(optarg);
+			break;
+		case OPT_HELP:
+			usage(default_algo);
+			return output_close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
+		case OPT_VERSION:
+			version();
+			return output_close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
+		default:
+			fprintf(stderr, "Try '%s --help' for more information.\n", program_name);
+			return EXIT_FAILURE;
+		}
+	}
+
+	if (list) {
+		list_impls_print();
+		return output_close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
+	}
+
+	check_combinations(&opt, binary, zero);
+	opt.binary = binary == 1;
+	if (zero)
+		opt.delim = '\0';
+	for (unsigned i = 0; i < opt.nalgos; i++)
+		if (!select_impl(&opt.algos[i], opt.impl_name))
+			return EXIT_FAILURE;
+
+	char *const *operands = argv + optind;
+	int noperands = argc - optind;
+	bool ok = opt.check ? check_mode_run(&opt, operands, noperands)
+			    : hash_mode_run(&opt, operands, noperands);
+	if (!output_close_stdout())
+		ok = false;
+	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,160 @@
+/* quote.c - shell-style quoting of names in diagnostics (coreutils' quotef). */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "quote.h"
+
+/* Characters that make a shell treat the name specially, plus ':'. */
+static bool is_shell_special(unsigned char c, size_t pos)
+{
+	if (c == '#' || c == '~')
+		return pos == 0;
+	return strchr(" !\"$&'()*:;<=>?[\\^`|", c) != NULL && c != '\0';
+}
+
+/* Characters that may appear inside "..." without any escaping, so a name
+ * holding a single quote can be shown as "it's" instead of 'it'\''s'. */
+static bool is_double_quote_safe(unsigned char c, size_t pos)
+{
+	if (c == '#' || c == '~')
+		return pos == 0;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       strchr("%+,-./:]_@ '", c) != NULL;
+}
+
+/* Length of the printable character at s (1 for ASCII, more for a valid
+ * printable multibyte character in the current locale), or 0 when the
+ * byte must be shown as an escape. */
+static size_t printable_len(const char *s, size_t left)
+{
+	unsigned char c = (unsigned char)*s;
+
+	if (c < 0x80)
+		return (c >= 0x20 && c < 0x7f) ? 1 : 0;
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	wchar_t wc;
+	size_t n = mbrtowc(&wc, s, left, &st);
+	if (n == (size_t)-1 || n == (size_t)-2 || n == 0 || !iswprint((wint_t)wc))
+		return 0;
+	return n;
+}
+
+struct sbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static void put(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+		while (b->len + n + 1 > cap)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p)
+			abort();
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void puts_(struct sbuf *b, const char *s)
+{
+	put(b, s, strlen(s));
+}
+
+static void put_escape(struct sbuf *b, unsigned char c)
+{
+	static const char letters[] = "abtnvfr";   /* \a=7 ... \r=13 */
+	char tmp[8];
+
+	if (c >= 7 && c <= 13)
+		snprintf(tmp, sizeof tmp, "\\%c", letters[c - 7]);
+	else
+		snprintf(tmp, sizeof tmp, "\\%03o", c);
+	puts_(b, tmp);
+}
+
+const char *quote_name(const char *name)
+{
+	static struct sbuf ring[4];
+	static unsigned next;
+	struct sbuf *b = &ring[next++ % 4];
+	size_t len = strlen(name);
+	bool needs_quotes = len == 0, has_quote = false, double_ok = true, has_escape = false;
+
+	b->len = 0;
+	for (size_t i = 0; i < len;) {
+		size_t n = printable_len(name + i, len - i);
+		if (n == 0) {
+			needs_quotes = has_escape = true;
+			double_ok = false;
+			i++;
+			continue;
+		}
+		unsigned char c = (unsigned char)name[i];
+		if (n == 1) {
+			if (is_shell_special(c, i))
+				needs_quotes = true;
+			if (c == '\'')
+				has_quote = true;
+			if (!is_double_quote_safe(c, i))
+				double_ok = false;
+		}
+		i += n;
+	}
+
+	if (!needs_quotes) {
+		puts_(b, name);
+		return b->p;
+	}
+	if (has_quote && double_ok) {
+		puts_(b, "\"");
+		puts_(b, name);
+		puts_(b, "\"");
+		return b->p;
+	}
+
+	/* coreutils 9.1 emits an extra '' in front when the name holds a
+	 * single quote after its first byte and ends with an escaped byte. */
+	if (has_quote && has_escape && name[0] != '\'' && printable_len(name + len - 1, 1) == 0)
+		puts_(b, "''");
+
+	bool in_escape = false;
+	puts_(b, "'");
+	for (size_t i = 0; i < len;) {
+		size_t n = printable_len(name + i, len - i);
+		if (n == 0) {
+			if (!in_escape)
+				puts_(b, "'$'");
+			in_escape = true;
+			put_escape(b, (unsigned char)name[i]);
+			i++;
+			continue;
+		}
+		if (in_escape) {
+			/* Close $'...'; a quote needs no reopening first. */
+			puts_(b, n == 1 && name[i] == '\'' ? "'\\''" : "''");
+			in_escape = false;
+			if (n == 1 && name[i] == '\'') {
+				i++;
+				continue;
+			}
+		}
+		if (n == 1 && name[i] == '\'')
+			puts_(b, "'\\''");
+		else
+			put(b, name + i, n);
+		i += n;
+	}
+	puts_(b, "'");
+	return b->p;
+}

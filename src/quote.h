@@ -1,0 +1,13 @@
+/* quote.h - quoting file names in diagnostics the way GNU coreutils does. */
+#ifndef SIMDSUM_QUOTE_H
+#define SIMDSUM_QUOTE_H
+
+/* Returns name as coreutils' error messages show it: unchanged when it
+ * is safe to paste into a shell, else in single or double quotes, with
+ * control and invalid bytes as $'\ooo' segments (e.g. 'a b', "it's",
+ * 'a'$'\n''b'). ':' is also quoted, since it separates the parts of a
+ * message. The result lives in one of a few rotating static buffers, so
+ * a message may quote up to four names. */
+const char *quote_name(const char *name);
+
+#endif

@@ -1,0 +1,36 @@
+/* select.c - forcing an implementation by name, never silently. */
+#include <string.h>
+
+#include "diag.h"
+#include "select.h"
+
+bool select_impl(struct algo_choice *choice, const char *impl_name)
+{
+	enum family family = choice->algo->family;
+
+	if (!impl_name || strcmp(impl_name, "auto") == 0) {
+		impl_select_auto(family, &choice->dispatch);
+		return true;
+	}
+	const struct impl *impl = impl_find(family, impl_name);
+	if (!impl) {
+		char names[256] = "auto";
+		for (const struct impl *i = impl_table(family); i->name; i++) {
+			strncat(names, ", ", sizeof names - strlen(names) - 1);
+			strncat(names, i->name, sizeof names - strlen(names) - 1);
+		}
+		diag_error(0, "unknown implementation '%s' for %s; valid: %s", impl_name,
+			   choice->algo->name, names);
+		return false;
+	}
+	cpu_features missing = impl_missing(impl);
+	if (missing) {
+		char list[256];
+		cpu_features_format(missing, ", ", list, sizeof list);
+		diag_error(0, "implementation '%s' of %s cannot run here: this CPU/OS lacks %s",
+			   impl_name, choice->algo->name, list);
+		return false;
+	}
+	impl_select_one(impl, &choice->dispatch);
+	return true;
+}

@@ -1,0 +1,15 @@
+/* select.h - turning --impl / SIMDSUM_IMPL into a dispatch. */
+#ifndef SIMDSUM_SELECT_H
+#define SIMDSUM_SELECT_H
+
+#include <stdbool.h>
+
+#include "options.h"
+
+/* Fills choice->dispatch for choice->algo: auto when impl_name is NULL or
+ * "auto", else the named row. A name the family does not have, or one
+ * this CPU/OS cannot run, is reported (listing the valid names or the
+ * missing features) and false returned. */
+bool select_impl(struct algo_choice *choice, const char *impl_name);
+
+#endif

@@ -1,0 +1,7 @@
+/* version.h - the release number. */
+#ifndef SIMDSUM_VERSION_H
+#define SIMDSUM_VERSION_H
+
+#define SIMDSUM_VERSION "0.1.0"
+
+#endif
