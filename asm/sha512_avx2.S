@@ -8,7 +8,7 @@
  * void sha512_blocks_avx2(uint64_t state[8], const uint8_t *data, size_t nblocks);
  *
  * nblocks >= 1; reads nblocks * 128 bytes at data (any alignment); needs
- * AVX2 and BMI2.  Contract, clobbers and algorithm: see sha512_ymm.h.
+ * AVX, AVX2 and BMI2.  Contract, clobbers and algorithm: see sha512_ymm.h.
  */
 #define SHA512_YMM_AVX512 0
 #define SHA512_YMM_FUNC sha512_blocks_avx2

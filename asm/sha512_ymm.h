@@ -13,8 +13,8 @@
  * Contract: nblocks >= 1; reads exactly nblocks * 128 bytes at data (any
  * alignment) and state[0..7]; updates state[].  Clobbers rax, rcx, rdx,
  * rsi, rdi, r8-r11, flags, ymm0-ymm15 (upper halves zeroed on return by
- * vzeroupper); preserves rbx, rbp, r12-r15.  Needs AVX2 and BMI2 (rorx),
- * and for the AVX-512 form also AVX512F and AVX512VL.
+ * vzeroupper); preserves rbx, rbp, r12-r15.  Needs AVX, AVX2 and BMI2
+ * (rorx), and for the AVX-512 form also AVX512F and AVX512VL.
  *
  * Idea.  The 80 rounds are scalar; Σ0 and Σ1 take three rorx each (the
  * source survives, no copy) and two xors.  The round is arranged so that
@@ -33,8 +33,9 @@
  * time with register symbols, so 16-round loop bodies line up with the
  * 8-register message window.  d and h are recovered at the end of each
  * block ((b & c) minus the carried value, then h + d - d).  The cost is
- * 24 ALU operations a round instead of 22; on Zen 5 that is ~10% faster
- * than the 22-operation round whose recurrences are five deep.
+ * 24 ALU operations a round instead of 22.  On Zen 5 (about 5.1 simple
+ * ALU operations a cycle at best) these rounds take ~4.9 cycles; the
+ * 22-operation round, five deep, measured 8% slower.
  *
  * The message schedule runs in YMM registers on the vector units while
  * the scalar rounds run: the low 128-bit lane holds two consecutive words

@@ -5,10 +5,10 @@
 const struct impl sha512_impls[] = {
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_AVX512
-	{ .family = FAMILY_SHA512, .name = "avx512", .needs = CPUF(AVX512F) | CPUF(AVX512VL) | CPUF(AVX2) | CPUF(BMI2),
+	{ .family = FAMILY_SHA512, .name = "avx512", .needs = CPUF(AVX) | CPUF(AVX2) | CPUF(BMI2) | CPUF(AVX512F) | CPUF(AVX512VL),
 	  .fn.sha512 = sha512_blocks_avx512 },
 #endif
-	{ .family = FAMILY_SHA512, .name = "avx2", .needs = CPUF(AVX2) | CPUF(BMI2),
+	{ .family = FAMILY_SHA512, .name = "avx2", .needs = CPUF(AVX) | CPUF(AVX2) | CPUF(BMI2),
 	  .fn.sha512 = sha512_blocks_avx2 },
 	{ .family = FAMILY_SHA512, .name = "avx", .needs = CPUF(AVX),
 	  .fn.sha512 = sha512_blocks_avx },
