@@ -5,7 +5,7 @@
 
 bool name_needs_escape(const char *name)
 {
-	return name[strcspn(name, "\\\n")] != '\0';
+	return name[strcspn(name, "\\\n\r")] != '\0';
 }
 
 void write_escaped_name(FILE *out, const char *name)
@@ -13,6 +13,8 @@ void write_escaped_name(FILE *out, const char *name)
 	for (const char *p = name; *p; p++) {
 		if (*p == '\n')
 			fputs("\\n", out);
+		else if (*p == '\r')
+			fputs("\\r", out);
 		else if (*p == '\\')
 			fputs("\\\\", out);
 		else
@@ -35,6 +37,8 @@ bool unescape_name(char *s, size_t len)
 			return false;
 		if (s[i] == 'n')
 			*dst++ = '\n';
+		else if (s[i] == 'r')
+			*dst++ = '\r';
 		else if (s[i] == '\\')
 			*dst++ = '\\';
 		else

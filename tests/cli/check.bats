@@ -1,0 +1,132 @@
+#!/usr/bin/env bats
+# --check against coreutils 9.1: every flag, missing files, mismatches,
+# malformed lines, escaped names, lists on stdin.
+
+load helpers
+
+setup_lists() {
+	make_files
+	sha256sum "${FILES[@]}" > good.list
+	sha256sum --tag "${FILES[@]}" > tagged.list
+	sed '1s/^./0/; 3s/^\(.\)./\10/' good.list > bad.list
+	{ cat good.list; echo "$(sha256sum plain | cut -c1-64)  missing-file"; } > missing.list
+	{ head -2 good.list; echo "garbage line"; echo; echo "# comment"; tail -2 good.list; } > malformed.list
+}
+
+@test "a clean list, tagged and untagged" {
+	setup_lists
+	same_as sha256sum -c good.list
+	same_as sha256sum -c tagged.list
+	same_as sha256sum --check good.list tagged.list
+}
+
+@test "mismatches, --quiet, --status" {
+	setup_lists
+	for flags in "" --quiet --status "--quiet --strict" "-w --status" "--status -w"; do
+		same_as sha256sum -c $flags bad.list
+	done
+}
+
+@test "missing files, --ignore-missing" {
+	setup_lists
+	for flags in "" --ignore-missing "--ignore-missing --quiet" "--ignore-missing --status"; do
+		same_as sha256sum -c $flags missing.list
+	done
+	echo "$(sha256sum plain | cut -c1-64)  nothing-here" > only-missing.list
+	same_as sha256sum -c --ignore-missing only-missing.list
+	same_as sha256sum -c --ignore-missing --status only-missing.list
+}
+
+@test "malformed lines, -w, --strict" {
+	setup_lists
+	for flags in "" -w --strict "-w --strict" --quiet --status "--status --strict"; do
+		same_as sha256sum -c $flags malformed.list
+	done
+}
+
+@test "empty list and lists without any valid line" {
+	: > empty.list
+	printf 'nothing\nuseful\n' > junk.list
+	same_as sha256sum -c empty.list
+	same_as sha256sum -c junk.list
+	same_as sha256sum -c --status junk.list
+}
+
+@test "missing and unreadable lists" {
+	setup_lists
+	mkdir dir
+	same_as sha256sum -c no-such.list good.list
+	same_as sha256sum -c dir
+}
+
+@test "lists from standard input, '-' in a list from stdin" {
+	setup_lists
+	STDIN=good.list same_as sha256sum -c
+	STDIN=good.list same_as sha256sum -c -
+	echo "$(sha256sum plain | cut -c1-64)  -" > dash.list
+	STDIN=dash.list same_as sha256sum -c
+	same_as sha256sum -c dash.list
+}
+
+@test "every algorithm checks its own lists" {
+	make_files
+	for prog in sha1sum sha224sum sha384sum sha512sum; do
+		$prog "${FILES[@]}" > l
+		$prog --tag "${FILES[@]}" > t
+		same_as $prog -c l
+		same_as $prog -c t
+	done
+}
+
+@test "CRLF lines, leading blanks, uppercase hex, openssl-style tags" {
+	printf 'abc' > a
+	h=$(sha256sum a | cut -c1-64)
+	H=$(echo "$h" | tr a-f A-F)
+	printf '%s  a\r\n' "$h" > crlf.list
+	printf ' \t%s  a\n' "$h" > blanks.list
+	printf '%s  a\n' "$H" > upper.list
+	printf 'SHA256(a)= %s\n' "$h" > openssl.list
+	printf 'SHA256 (a)=%s\n' "$h" >> openssl.list
+	for l in crlf.list blanks.list upper.list openssl.list; do
+		same_as sha256sum -c $l
+	done
+}
+
+@test "reversed BSD form (one blank) and mixing it with the GNU form" {
+	printf 'abc' > a
+	printf 'def' > ' b'
+	h=$(sha256sum a | cut -c1-64)
+	hb=$(sha256sum ' b' | cut -c1-64)
+	printf '%s a\n%s  b\n' "$h" "$hb" > rev.list
+	printf '%s  a\n%s  b\n' "$h" "$hb" > gnu.list
+	same_as sha256sum -c rev.list
+	same_as sha256sum -c gnu.list
+	same_as sha256sum -c -w rev.list gnu.list
+}
+
+@test "mixed-algorithm tagged lists (simdsum extension)" {
+	printf 'abc' > a
+	printf '123456789' > n
+	{ sha1sum --tag a; sha512sum --tag n; sha256sum --tag a; echo "CRC32C (n) = e3069283"; } > mixed.list
+	run "$SIMDSUM" -c mixed.list
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'a: OK\nn: OK\na: OK\nn: OK')" ]
+	echo "CRC32C (n) = e3069284" >> mixed.list
+	run --separate-stderr "$SIMDSUM" -c mixed.list
+	[ "$status" -eq 1 ]
+	[ "${lines[4]}" = "n: FAILED" ]
+}
+
+@test "untagged lines use -a or the program name, never a guess" {
+	printf '123456789' > n
+	echo "e3069283  n" > crc.list
+	run "$LINKS/crc32c" -c crc.list
+	[ "$status" -eq 0 ]
+	[ "$output" = "n: OK" ]
+	run "$SIMDSUM" -a crc32c -c crc.list
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$SIMDSUM" -c -w crc.list
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: crc.list: 1: improperly formatted SHA256 checksum line
+simdsum: crc.list: no properly formatted checksum lines found" ]
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bats
+# Failing files: the error in coreutils' form, the other files still hashed,
+# exit status 1.
+
+load helpers
+
+@test "a missing file among good ones" {
+	make_files
+	same_as sha256sum plain missing 'with space' 'no such file' "it's gone" big
+}
+
+@test "a directory argument" {
+	make_files
+	mkdir dir
+	same_as sha256sum plain dir big
+	same_as sha1sum --tag dir
+}
+
+@test "write error on a full device: message and status 1" {
+	printf 'abc' > f
+	run --separate-stderr "$SIMDSUM" f f f
+	[ "$status" -eq 0 ]
+	run --separate-stderr bash -c "'$SIMDSUM' f > /dev/full"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: write error: No space left on device" ]
+	run bash -c "sha256sum f > /dev/full"
+	[ "$status" -eq 1 ]
+}
+
+@test "read error (EIO) on one file" {
+	printf 'abc' > good
+	printf 'def' > bad-file
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=bad-file \
+		"$SIMDSUM" good bad-file good
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: bad-file: Input/output error" ]
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "short reads and EINTR give correct digests" {
+	head -c 100000 /dev/urandom > data
+	want=$(sha256sum data)
+	run env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=short-reads "$SIMDSUM" data
+	[ "$output" = "$want" ]
+	run env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eintr,short-reads "$SIMDSUM" data
+	[ "$output" = "$want" ]
+}
+
+@test "a closed pipe ends the run quietly, as with coreutils" {
+	for i in $(seq 1 500); do printf "$i" > "f$i"; done
+	run --separate-stderr bash -c "'$SIMDSUM' f* | head -n1"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq 1 ]
+}

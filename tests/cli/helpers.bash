@@ -1,0 +1,73 @@
+# helpers.bash - shared set-up for the CLI tests (loaded by every .bats file).
+#
+# SIMDSUM         the binary under test (default: ./simdsum of this tree)
+# $LINKS/<name>   links named like the coreutils programs, so messages
+#                 carry the same program name as the tool they are
+#                 compared with
+
+bats_require_minimum_version 1.5.0
+
+ROOT="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
+: "${SIMDSUM:=$ROOT/simdsum}"
+FAULT_SHIM="$ROOT/build/tests/fault_shim.so"
+export LC_ALL=C.UTF-8
+
+setup() {
+	T="$BATS_TEST_TMPDIR"
+	LINKS="$T/links"
+	mkdir -p "$LINKS"
+	for name in sha1sum sha224sum sha256sum sha384sum sha512sum crc32c simdsum; do
+		ln -sf "$SIMDSUM" "$LINKS/$name"
+	done
+	cd "$T"
+}
+
+# make_files: a set of files with awkward names and sizes around block edges.
+make_files() {
+	printf 'abc' > plain
+	: > empty
+	printf 'x%.0s' $(seq 1 1000) > 'with space'
+	printf 'y' > 'back\slash'
+	printf 'z' > $'new\nline'
+	printf 'w' > $'both\\and\nnewline'
+	printf 'r' > $'carriage\rreturn'
+	printf 't' > $'tab\tname'
+	printf 'd' > ./-dash
+	head -c 55 /dev/urandom > b55
+	head -c 56 /dev/urandom > b56
+	head -c 64 /dev/urandom > b64
+	head -c 111 /dev/urandom > b111
+	head -c 112 /dev/urandom > b112
+	head -c 128 /dev/urandom > b128
+	head -c 1000003 /dev/urandom > big
+	FILES=(plain empty 'with space' 'back\slash' $'new\nline' $'both\\and\nnewline'
+		$'carriage\rreturn' $'tab\tname' ./-dash b55 b56 b64 b111 b112 b128 big)
+}
+
+# same_as REF_PROGRAM [ARGS...]: runs the coreutils program and our link of
+# the same name with the same arguments and standard input (from $STDIN
+# when set); stdout, stderr and the exit status must be byte-identical.
+same_as() {
+	local prog=$1
+	shift
+	local in=${STDIN:-/dev/null}
+	"$prog" "$@" <"$in" >"$T/ref.out" 2>"$T/ref.err" && echo 0 >"$T/ref.rc" || echo $? >"$T/ref.rc"
+	"$LINKS/$prog" "$@" <"$in" >"$T/our.out" 2>"$T/our.err" && echo 0 >"$T/our.rc" || echo $? >"$T/our.rc"
+	local bad=0
+	for part in out err rc; do
+		if ! cmp -s "$T/ref.$part" "$T/our.$part"; then
+			echo "--- $prog $* : std$part differs (coreutils vs simdsum)"
+			diff <(od -c "$T/ref.$part") <(od -c "$T/our.$part") | head -20
+			bad=1
+		fi
+	done
+	return $bad
+}
+
+# impls_of FAMILY_HEADER: names of the supported implementations listed by
+# --list-impls under the given header ("sha1:", "sha224, sha256:", ...).
+supported_impls() {
+	"$SIMDSUM" --list-impls | awk -v h="$1" '
+		/^[^ ].*:$/ { in_h = ($0 == h) ; next }
+		in_h && $2 == "supported" { print $1 }'
+}

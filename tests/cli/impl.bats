@@ -1,0 +1,56 @@
+#!/usr/bin/env bats
+# --impl, SIMDSUM_IMPL and --list-impls.
+
+load helpers
+
+@test "--list-impls names the CPU and every family" {
+	run "$SIMDSUM" --list-impls
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "CPU: "* ]]
+	[[ "$output" == *"sha1:"* ]]
+	[[ "$output" == *"sha224, sha256:"* ]]
+	[[ "$output" == *"sha384, sha512:"* ]]
+	[[ "$output" == *"crc32c:"* ]]
+	for h in "sha1:" "sha224, sha256:" "sha384, sha512:" "crc32c:"; do
+		"$SIMDSUM" --list-impls | awk -v h="$h" '
+			/^[^ ].*:$/ { in_h = ($0 == h); next }
+			in_h && /\[auto/ { found = 1 }
+			END { exit !found }'
+	done
+}
+
+@test "an unknown implementation lists the valid names" {
+	run --separate-stderr "$SIMDSUM" --impl=turbo /dev/null
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ "$stderr" == "simdsum: unknown implementation 'turbo' for sha256; valid: auto, "*generic* ]]
+}
+
+@test "SIMDSUM_IMPL is read, and --impl wins over it" {
+	printf 'abc' > f
+	run --separate-stderr env SIMDSUM_IMPL=turbo "$SIMDSUM" f
+	[ "$status" -eq 1 ]
+	run env SIMDSUM_IMPL=turbo "$SIMDSUM" --impl=generic f
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(sha256sum f)" ]
+}
+
+@test "an implementation this CPU cannot run is an error naming the missing features" {
+	printf 'abc' > f
+	# Remove every feature, then ask for each accelerated row by name.
+	for alg in sha1 sha256 sha512 crc32c; do
+		for impl in $("$SIMDSUM" --list-impls | awk '/^  / && $1 != "generic" { print $1 }' | sort -u); do
+			run --separate-stderr env SIMDSUM_CPU_DISABLE=all "$SIMDSUM" -a $alg --impl=$impl f
+			[ "$status" -eq 1 ]
+			[ -z "$output" ]
+			[[ "$stderr" == *"unknown implementation"* || "$stderr" == *"cannot run here: this CPU/OS lacks"* ]]
+		done
+	done
+}
+
+@test "SIMDSUM_CPU_DISABLE=all leaves generic as auto" {
+	run env SIMDSUM_CPU_DISABLE=all "$SIMDSUM" --list-impls
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -c '\[auto\]')" -eq 4 ]
+	[ "$(echo "$output" | grep '\[auto\]' | awk '{print $1}' | sort -u)" = "generic" ]
+}

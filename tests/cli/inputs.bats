@@ -1,0 +1,71 @@
+#!/usr/bin/env bats
+# Standard input, pipes, FIFOs, /proc files, mmap and read paths.
+
+load helpers
+
+@test "no FILE and - read standard input" {
+	printf 'hello' > in
+	STDIN=in same_as sha256sum
+	STDIN=in same_as sha256sum -
+	STDIN=in same_as sha1sum --tag -
+	STDIN=in same_as sha512sum - in -
+}
+
+@test "a pipe on standard input" {
+	run bash -c "head -c 300000 /dev/zero | '$SIMDSUM'"
+	[ "$output" = "$(head -c 300000 /dev/zero | sha256sum)" ]
+}
+
+@test "a FIFO argument" {
+	mkfifo fifo
+	head -c 777777 /dev/zero > data
+	(cat data > fifo &)
+	run "$SIMDSUM" fifo
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(sha256sum < data | sed 's/-$/fifo/')" ]
+}
+
+@test "/proc files with st_size 0 are read, not mapped" {
+	# /proc/self/... would differ between the two processes: use a
+	# stable file instead.
+	for io in auto read mmap; do
+		run "$SIMDSUM" --io=$io /proc/version
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(sha256sum /proc/version)" ]
+	done
+}
+
+@test "--io=read and --io=mmap give identical output" {
+	make_files
+	"$SIMDSUM" --io=read "${FILES[@]}" > read.out
+	"$SIMDSUM" --io=mmap "${FILES[@]}" > mmap.out
+	"$SIMDSUM" --io=auto "${FILES[@]}" > auto.out
+	cmp read.out mmap.out
+	cmp read.out auto.out
+	sha256sum "${FILES[@]}" | cmp - read.out
+}
+
+@test "--io rejects unknown modes" {
+	run "$SIMDSUM" --io=fast plain
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"invalid --io 'fast'"* ]]
+}
+
+@test "a file truncated while mapped is an error, the others are hashed" {
+	head -c 3000000 /dev/urandom > shrinking
+	printf 'abc' > after
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=truncate-after-mmap=shrinking \
+		"$SIMDSUM" --io=mmap shrinking after
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: shrinking: file changed while reading" ]
+	[ "$output" = "$(printf abc | sha256sum | sed 's/-$/after/')" ]
+}
+
+@test "a file that grows while read is an error" {
+	head -c 3000 /dev/urandom > growing
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=append-after-read=growing \
+		"$SIMDSUM" growing
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: growing: file changed while reading" ]
+	[ -z "$output" ]
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bats
+# Option combinations coreutils rejects, each with its own message.
+
+load helpers
+
+@test "combinations rejected exactly as coreutils rejects them" {
+	printf 'abc' > f
+	sha256sum f > list
+	same_as sha256sum --tag -t f
+	same_as sha256sum -c -z list
+	same_as sha256sum -c --tag list
+	same_as sha256sum -c -b list
+	same_as sha256sum -c -t list
+	same_as sha256sum --ignore-missing f
+	same_as sha256sum --status f
+	same_as sha256sum -w f
+	same_as sha256sum --quiet f
+	same_as sha256sum --strict f
+	same_as sha256sum --bogus f
+	same_as sha256sum -Q f
+}
+
+@test "later options win: -t --tag is accepted, --tag -t is not" {
+	printf 'abc' > f
+	same_as sha256sum -t --tag f
+	same_as sha256sum --tag -t f
+}
+
+@test "--help and --version" {
+	run "$SIMDSUM" --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Usage: simdsum [OPTION]... [FILE]..."* ]]
+	for opt in --algorithm --binary --check --tag --text --zero --ignore-missing --quiet \
+		--status --strict --warn --impl --list-impls --io --help --version; do
+		[[ "$output" == *"$opt"* ]] || { echo "missing $opt"; false; }
+	done
+	run "$SIMDSUM" --version
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "simdsum "* ]]
+	run bash -c "'$SIMDSUM' --help > /dev/full"
+	[ "$status" -eq 1 ]
+}
+
+@test "an unknown algorithm is a usage error" {
+	run --separate-stderr "$SIMDSUM" -a md5 /dev/null
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"invalid algorithm 'md5'"* ]]
+	[[ "$stderr" == *"Try 'simdsum --help'"* ]]
+}
+
+@test "--check takes one algorithm" {
+	run "$SIMDSUM" -c -a sha1,sha256 /dev/null
+	[ "$status" -eq 1 ]
+}

@@ -1,0 +1,201 @@
+/* test_parts.c - unit tests of the pure parts: the checksum-line parser,
+ * name escaping and quoting, CRC tables and combination, auto's ladder. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_line.h"
+#include "crc32c.h"
+#include "escape.h"
+#include "quote.h"
+#include "testlib.h"
+
+#define H64 "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+
+static enum check_line_kind parse(struct check_parser *p, const char *text, struct check_line *out,
+				  char *buf)
+{
+	size_t len = strlen(text);
+	memcpy(buf, text, len + 1);
+	return check_parse_line(p, buf, len, out);
+}
+
+static void test_parser_forms(void **state)
+{
+	(void)state;
+	struct check_parser p;
+	struct check_line e;
+	char buf[512];
+
+	check_parser_init(&p, algo_by_name("sha256"));
+	assert_int_equal(parse(&p, H64 "  a b\n", &e, buf), CHECK_LINE_OK);
+	assert_string_equal(e.name, "a b");
+	assert_false(e.binary);
+	assert_string_equal(e.algo->name, "sha256");
+	assert_int_equal(parse(&p, H64 " *bin\r\n", &e, buf), CHECK_LINE_OK);
+	assert_string_equal(e.name, "bin");
+	assert_true(e.binary);
+	assert_int_equal(parse(&p, " \t" H64 "\tx", &e, buf), CHECK_LINE_MALFORMED);
+	assert_int_equal(parse(&p, "\\" H64 "  a\\nb\\\\c", &e, buf), CHECK_LINE_OK);
+	assert_string_equal(e.name, "a\nb\\c");
+	assert_int_equal(parse(&p, "\\" H64 "  bad\\x", &e, buf), CHECK_LINE_MALFORMED);
+	assert_int_equal(parse(&p, "\\" H64 "  trailing\\", &e, buf), CHECK_LINE_MALFORMED);
+	assert_int_equal(parse(&p, "# comment", &e, buf), CHECK_LINE_SKIP);
+	assert_int_equal(parse(&p, "\r\n", &e, buf), CHECK_LINE_SKIP);
+	assert_int_equal(parse(&p, H64 "0  a", &e, buf), CHECK_LINE_MALFORMED);
+	assert_int_equal(parse(&p, "g" "a7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad  a", &e, buf),
+			 CHECK_LINE_MALFORMED);
+	assert_int_equal(parse(&p, H64 "  ", &e, buf), CHECK_LINE_MALFORMED);
+	/* Tagged lines of any algorithm; names end at the last ')'. */
+	assert_int_equal(parse(&p, "SHA256 (x (1).txt) = " H64, &e, buf), CHECK_LINE_OK);
+	assert_string_equal(e.name, "x (1).txt");
+	assert_int_equal(parse(&p, "SHA1(f)= a9993e364706816aba3e25717850c26c9cd0d89d", &e, buf),
+			 CHECK_LINE_OK);
+	assert_string_equal(e.algo->name, "sha1");
+	assert_int_equal(parse(&p, "CRC32C (f) = e3069283", &e, buf), CHECK_LINE_OK);
+	assert_string_equal(e.algo->name, "crc32c");
+	assert_int_equal(parse(&p, "CRC32C (f) = e306928", &e, buf), CHECK_LINE_MALFORMED);
+	assert_int_equal(parse(&p, "SHA256 (f) = " H64 "00", &e, buf), CHECK_LINE_MALFORMED);
+	assert_int_equal(parse(&p, "SHA2567 (f) = " H64, &e, buf), CHECK_LINE_MALFORMED);
+	assert_int_equal(parse(&p, "MD5 (f) = d41d8cd98f00b204e9800998ecf8427e", &e, buf),
+			 CHECK_LINE_MALFORMED);
+}
+
+/* Once a GNU-form line was seen, single-blank lines are malformed, and
+ * the other way round. */
+static void test_parser_reversed(void **state)
+{
+	(void)state;
+	struct check_parser p;
+	struct check_line e;
+	char buf[512];
+
+	check_parser_init(&p, algo_by_name("sha256"));
+	assert_int_equal(parse(&p, H64 " name", &e, buf), CHECK_LINE_OK);
+	assert_string_equal(e.name, "name");
+	assert_int_equal(parse(&p, H64 "  other", &e, buf), CHECK_LINE_OK);
+	assert_string_equal(e.name, " other");
+	check_parser_init(&p, algo_by_name("sha256"));
+	assert_int_equal(parse(&p, H64 "  name", &e, buf), CHECK_LINE_OK);
+	assert_int_equal(parse(&p, H64 " other", &e, buf), CHECK_LINE_MALFORMED);
+}
+
+static void test_parser_nul(void **state)
+{
+	(void)state;
+	struct check_parser p;
+	struct check_line e;
+	char buf[] = H64 "  na\0me";
+
+	check_parser_init(&p, algo_by_name("sha256"));
+	assert_int_equal(check_parse_line(&p, buf, sizeof buf - 1, &e), CHECK_LINE_MALFORMED);
+}
+
+static void test_digest_match(void **state)
+{
+	(void)state;
+	uint8_t raw[2] = { 0xab, 0x0f };
+	assert_true(check_digest_matches("ab0f", 4, raw, 2));
+	assert_true(check_digest_matches("AB0F", 4, raw, 2));
+	assert_false(check_digest_matches("ab0e", 4, raw, 2));
+	assert_false(check_digest_matches("ab0", 3, raw, 2));
+}
+
+static void test_escaping(void **state)
+{
+	(void)state;
+	char s[] = "a\\\\b\\nc";
+	assert_true(name_needs_escape("a\\b"));
+	assert_true(name_needs_escape("a\nb"));
+	assert_true(name_needs_escape("a\rb"));
+	assert_false(name_needs_escape("a b"));
+	assert_true(unescape_name(s, strlen(s)));
+	assert_string_equal(s, "a\\b\nc");
+}
+
+static void test_quoting(void **state)
+{
+	(void)state;
+	assert_string_equal(quote_name("plain.txt"), "plain.txt");
+	assert_string_equal(quote_name("a b"), "'a b'");
+	assert_string_equal(quote_name("it's"), "\"it's\"");
+	assert_string_equal(quote_name("it's$"), "'it'\\''s$'");
+	assert_string_equal(quote_name("a\tb"), "'a'$'\\t''b'");
+	assert_string_equal(quote_name(""), "''");
+	assert_string_equal(quote_name("~x"), "'~x'");
+	assert_string_equal(quote_name("x~"), "x~");
+	assert_string_equal(quote_name("a:b"), "'a:b'");
+}
+
+/* The committed slicing tables equal a bit-at-a-time computation. */
+static void test_crc_tables_by_bits(void **state)
+{
+	(void)state;
+	uint8_t buf[16] = { 0 };
+	for (unsigned b = 0; b < 256; b++) {
+		for (unsigned k = 0; k < 8; k++) {
+			memset(buf, 0, sizeof buf);
+			buf[0] = (uint8_t)b;
+			uint32_t crc = 0;
+			for (unsigned i = 0; i <= k; i++) {
+				crc ^= buf[i];
+				for (int bit = 0; bit < 8; bit++)
+					crc = (crc >> 1) ^ (0x82f63b78u & -(crc & 1));
+			}
+			/* byte b followed by k zero bytes, from register 0 */
+			assert_int_equal(crc32c_generic(0, buf, k + 1), crc);
+		}
+	}
+}
+
+static void test_crc_combine(void **state)
+{
+	(void)state;
+	uint8_t *buf = malloc(1 << 20);
+	test_fill_random(buf, 1 << 20);
+	for (int iter = 0; iter < 300; iter++) {
+		size_t len = test_rand_len(1 << 20);
+		size_t cut = test_rand_below(len + 1);
+		uint32_t whole = ~crc32c_generic(~0u, buf, len);
+		uint32_t a = ~crc32c_generic(~0u, buf, cut);
+		uint32_t b = ~crc32c_generic(~0u, buf + cut, len - cut);
+		assert_int_equal(crc32c_combine(a, b, len - cut), whole);
+	}
+	assert_int_equal(crc32c_combine(0x12345678, 0, 0), 0x12345678);
+	free(buf);
+}
+
+/* auto's ladder: tiers in falling min_len, ending with a min_len 0 row. */
+static void test_auto_ladders(void **state)
+{
+	(void)state;
+	for (int f = 0; f < FAMILY_COUNT; f++) {
+		struct dispatch d;
+		impl_select_auto((enum family)f, &d);
+		assert_true(d.ntiers >= 1);
+		assert_int_equal(d.tier[d.ntiers - 1].min_len, 0);
+		for (unsigned t = 0; t < d.ntiers; t++) {
+			assert_int_equal(impl_missing(d.tier[t].impl), 0);
+			assert_int_equal(d.tier[t].impl->lanes, 0);
+			if (t)
+				assert_true(d.tier[t].min_len < d.tier[t - 1].min_len);
+		}
+		assert_ptr_equal(dispatch_pick(&d, 0), d.tier[d.ntiers - 1].impl);
+		assert_ptr_equal(dispatch_pick(&d, (size_t)1 << 40), d.tier[0].impl);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parser_forms),
+		cmocka_unit_test(test_parser_reversed),
+		cmocka_unit_test(test_parser_nul),
+		cmocka_unit_test(test_digest_match),
+		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_quoting),
+		cmocka_unit_test(test_crc_tables_by_bits),
+		cmocka_unit_test(test_crc_combine),
+		cmocka_unit_test(test_auto_ladders),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
