@@ -71,7 +71,7 @@
 /* Offset of W[t] + K[t] of block blk (0 or 1) from a row group, t < 16. */
 #define WK(t, blk) (32 * ((t) >> 1) + 8 * ((t) & 1) + 16 * (blk))
 
-	/* Scalar registers.  sa..sc = a, b, c; sp = (b & c) - d;
+	/* Scalar registers.  sa..sc = a, b, c; SP = (b & c) - d;
 	 * sx = b ^ c; se..sg = e, f, g; sh = h + d.  This assignment holds
 	 * at every multiple of 4 rounds. */
 	.set	sa, %rax
