@@ -9,7 +9,7 @@ bats_require_minimum_version 1.5.0
 
 ROOT="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
 : "${SIMDSUM:=$ROOT/simdsum}"
-FAULT_SHIM="$ROOT/build/tests/fault_shim.so"
+: "${FAULT_SHIM:=$ROOT/build/tests/fault_shim.so}"
 export LC_ALL=C.UTF-8
 
 setup() {
