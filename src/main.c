@@ -67,6 +67,7 @@ enum {
 	OPT_FILES0_FROM,
 	OPT_PARTS,
 	OPT_COMBINE,
+	OPT_CROSS_CHECK,
 };
 
 static const struct option long_options[] = {
@@ -95,6 +96,7 @@ static const struct option long_options[] = {
 	{ "debug", no_argument, NULL, OPT_DEBUG },
 	{ "parts", required_argument, NULL, OPT_PARTS },
 	{ "combine", no_argument, NULL, OPT_COMBINE },
+	{ "cross-check", no_argument, NULL, OPT_CROSS_CHECK },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -143,6 +145,7 @@ static void usage(const char *default_algo)
 	      "      --list-impls[=names]  list the implementations and what this CPU runs\n"
 	      "                          (=names: just the names for -a's algorithm)\n"
 	      "      --debug           say on stderr which implementation runs and why\n"
+	      "      --cross-check     also hash with generic; any disagreement is an error\n"
 	      "      --progress[=WHEN] show bytes done, rate and ETA on stderr: auto (when\n"
 	      "                          stderr is a terminal, the default) or always\n"
 	      "      --io=MODE         how to read regular files: auto, read or mmap\n"
@@ -334,6 +337,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_COMBINE:
 			combine = true;
+			break;
+		case OPT_CROSS_CHECK:
+			opt.cross_check = true;
 			break;
 		/* --status, --warn and --quiet override one another. */
 		case 'w':
