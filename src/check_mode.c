@@ -9,30 +9,16 @@
 #include "check_line.h"
 #include "check_mode.h"
 #include "diag.h"
-#include "escape.h"
 #include "engine.h"
+#include "output.h"
 #include "quote.h"
 
 /* What one list came to. */
 struct check_report {
-	unsigned long long malformed;   /* improperly formatted lines */
-	unsigned long long mismatched;  /* computed checksum did NOT match */
-	unsigned long long unreadable;  /* listed file could not be read */
+	struct check_counts n;          /* ok, failed, unreadable, malformed */
 	bool any_well_formed;
-	bool any_matched;
+	bool nul_bytes;                 /* a line held a NUL: the list fails */
 };
-
-/* In check mode 9.1 escapes a name only when it holds a newline. */
-static void print_status(const char *name, const char *status)
-{
-	if (strchr(name, '\n')) {
-		putchar('\\');
-		write_escaped_name(stdout, name);
-	} else {
-		fputs(name, stdout);
-	}
-	printf(": %s\n", status);
-}
 
 /* One format per plural form, both literal so the compiler checks them. */
 #define WARN_COUNT(n, one, many)                                 \
@@ -44,6 +30,7 @@ static void print_status(const char *name, const char *status)
 /* What one line of a list asks for, kept until its result is emitted. */
 struct entry {
 	unsigned long long lineno;
+	bool nul;                            /* malformed by a NUL byte */
 	const struct algo *algo;
 	char *name;                          /* unescaped */
 	char digest[2 * ALGO_MAX_DIGEST + 1];
@@ -89,30 +76,37 @@ static void emit(struct job *job, void *ctx)
 	struct entry *e = job->user;
 
 	if (!job->hash) {
-		r->malformed++;
-		if (opt->warn)
+		r->n.malformed++;
+		/* coreutils 9.1 reads a NUL-separated list as one line and
+		 * checks only its first record; here a NUL is always an error. */
+		if (e->nul)
+			diag_error(0, "%s: %llu: NUL byte in checksum line", quote_name(run->shown),
+				   e->lineno);
+		else if (opt->warn)
 			diag_error(0, "%s: %llu: improperly formatted %s checksum line",
 				   quote_name(run->shown), e->lineno, run->untagged->tag);
+		output_check(opt, run->shown, e->lineno, NULL, NULL, CHECK_MALFORMED, NULL);
 		goto out;
 	}
 	const struct file_outcome *o = &job->result.outcome;
 	if (o->status != FILE_OK) {
 		if (opt->ignore_missing && o->status == FILE_OPEN_FAILED && o->err == ENOENT)
 			goto out;
-		diag_error(0, "%s: %s", quote_name(e->name), file_outcome_message(o));
-		r->unreadable++;
-		if (!opt->status_only)
-			print_status(e->name, "FAILED open or read");
+		char detail[160];
+		const char *message = outcome_detail(job, detail, sizeof detail);
+		diag_error(0, "%s: %s", quote_name(e->name), message);
+		r->n.unreadable++;
+		output_check(opt, run->shown, e->lineno, e->name, e->algo, CHECK_UNREADABLE, message);
 		goto out;
 	}
 	bool match = check_digest_matches(e->digest, e->digest_len, job->result.digest[0],
 					  e->algo->digest_size);
 	if (match)
-		r->any_matched = true;
+		r->n.ok++;
 	else
-		r->mismatched++;
-	if (!opt->status_only && (!match || !opt->quiet))
-		print_status(e->name, match ? "OK" : "FAILED");
+		r->n.failed++;
+	output_check(opt, run->shown, e->lineno, e->name, e->algo, match ? CHECK_OK : CHECK_FAILED,
+		     NULL);
 out:
 	free(e->name);
 	free(e);
@@ -150,7 +144,9 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 			break;
 		lineno++;
 		struct check_line parsed;
-		enum check_line_kind kind = check_parse_line(parser, line, (size_t)len, &parsed);
+		bool nul = memchr(line, '\0', (size_t)len) != NULL;
+		enum check_line_kind kind = nul ? CHECK_LINE_MALFORMED
+						: check_parse_line(parser, line, (size_t)len, &parsed);
 		if (kind == CHECK_LINE_SKIP)
 			continue;
 		/* "-" in a list read from standard input cannot be hashed. */
@@ -162,6 +158,8 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		if (!e)
 			abort();
 		e->lineno = lineno;
+		e->nul = nul;
+		run->r.nul_bytes |= nul;
 		job->user = e;
 		if (kind == CHECK_LINE_OK) {
 			run->r.any_well_formed = true;
@@ -172,6 +170,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 			job->name = e->name;
 			job->choices = choice_for(run, parsed.algo);
 			job->nchoices = 1;
+			job->cross_check = opt->cross_check;
 			job->hash = true;
 		}
 		engine_submit(eng, job);
@@ -197,18 +196,19 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		diag_error(0, "%s: no properly formatted checksum lines found", quote_name(shown));
 		return false;
 	}
+	output_check_summary(opt, shown, &r.n);
 	if (!opt->status_only) {
-		WARN_COUNT(r.malformed, "WARNING: %llu line is improperly formatted",
+		WARN_COUNT(r.n.malformed, "WARNING: %llu line is improperly formatted",
 			   "WARNING: %llu lines are improperly formatted");
-		WARN_COUNT(r.unreadable, "WARNING: %llu listed file could not be read",
+		WARN_COUNT(r.n.unreadable, "WARNING: %llu listed file could not be read",
 			   "WARNING: %llu listed files could not be read");
-		WARN_COUNT(r.mismatched, "WARNING: %llu computed checksum did NOT match",
+		WARN_COUNT(r.n.failed, "WARNING: %llu computed checksum did NOT match",
 			   "WARNING: %llu computed checksums did NOT match");
-		if (opt->ignore_missing && !r.any_matched)
+		if (opt->ignore_missing && !r.n.ok)
 			diag_error(0, "%s: no file was verified", quote_name(shown));
 	}
-	return r.any_matched && r.mismatched == 0 && r.unreadable == 0 &&
-	       (!opt->strict || r.malformed == 0);
+	return r.n.ok && r.n.failed == 0 && r.n.unreadable == 0 && !r.nul_bytes &&
+	       (!opt->strict || r.n.malformed == 0);
 }
 
 bool check_mode_run(const struct options *opt, char *const *lists, int nlists)

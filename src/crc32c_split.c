@@ -9,6 +9,7 @@
 #include "bytes.h"
 #include "crc32c.h"
 #include "crc32c_split.h"
+#include "progress.h"
 #include "reader.h"
 
 /* Below this size, starting threads costs more than it saves. */
@@ -50,6 +51,7 @@ static void *hash_range(void *arg)
 			break;   /* the file shrank: caught by the length check */
 		reg = dispatch_pick(r->dispatch, (size_t)n)->fn.crc32c(reg, buf, (size_t)n);
 		r->done += (uint64_t)n;
+		progress_count((uint64_t)n);
 	}
 	r->crc = ~reg;
 	free(buf);
@@ -111,5 +113,6 @@ bool crc32c_split_hash(struct job *job, unsigned ways)
 		job->result.outcome.status = FILE_CHANGED;
 	/* The file may also have grown past the size we split. */
 	store_be32(job->result.digest[0], crc);
+	job->result.impl[0] = dispatch_pick(&job->choices[0].dispatch, RANGE_BUFFER);
 	return true;
 }

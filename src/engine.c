@@ -23,6 +23,7 @@ enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_CLAIMED, SLOT_DONE };
 struct worker {
 	struct engine *e;
 	struct lane_group *groups[FAMILY_COUNT];
+	uint8_t *buf;           /* read buffer for single-stream files */
 	pthread_t thread;
 };
 
@@ -72,7 +73,7 @@ static struct lane_group *group_for(struct worker *w, const struct job *job)
 /* Whether a worker is free to split this file over the idle workers. */
 static unsigned crc_split_ways(struct engine *e, const struct job *job)
 {
-	if (e->cfg.jobs < 2 || !job->hash || job->nchoices != 1 ||
+	if (e->cfg.jobs < 2 || !job->hash || job->nchoices != 1 || job->cross_check ||
 	    job->choices[0].algo->family != FAMILY_CRC32C)
 		return 1;
 	pthread_mutex_lock(&e->mu);
@@ -95,8 +96,11 @@ static void run_job(struct worker *w, struct job *job)
 		return;
 	}
 	unsigned ways = crc_split_ways(w->e, job);
-	if (ways < 2 || !crc32c_split_hash(job, ways))
-		job_hash_single(job, w->e->cfg.io);
+	if (ways < 2 || !crc32c_split_hash(job, ways)) {
+		if (!w->buf)
+			w->buf = input_buffer_new();
+		job_hash_single(job, w->e->cfg.io, w->buf, INPUT_BUFFER_SIZE);
+	}
 	job_done(job, w->e);
 }
 
@@ -202,6 +206,7 @@ static void worker_free(struct worker *w)
 {
 	for (int f = 0; f < FAMILY_COUNT; f++)
 		lanes_destroy(w->groups[f]);
+	free(w->buf);
 }
 
 struct engine *engine_create(const struct engine_config *cfg)

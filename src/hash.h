@@ -22,6 +22,8 @@ struct md_state {
 struct hash_ctx {
 	const struct algo *algo;
 	struct dispatch dispatch;
+	const struct impl *used;   /* the row that took the longest call so far */
+	size_t used_len;           /* (what --json and --debug report) */
 	union {
 		struct md_state md;
 		uint32_t crc;          /* un-inverted register */
@@ -50,6 +52,15 @@ static inline void hash_final(struct hash_ctx *ctx, uint8_t *digest)
 static inline void *hash_md_words(struct hash_ctx *ctx)
 {
 	return &ctx->u.md.h;
+}
+
+/* Records that impl processed a call of len bytes for this computation. */
+static inline void hash_note_impl(struct hash_ctx *ctx, const struct impl *impl, size_t len)
+{
+	if (len >= ctx->used_len) {
+		ctx->used = impl;
+		ctx->used_len = len;
+	}
 }
 
 static inline void hash_md_absorbed(struct hash_ctx *ctx, uint64_t nbytes)

@@ -18,9 +18,9 @@
 #include <unistd.h>
 
 #include "input.h"
+#include "progress.h"
 #include "reader.h"
 
-#define READ_BUFFER_SIZE (256 * 1024)
 /* Mapped files are hashed in windows of this size, so several contexts
  * (-a crc32c,sha256) see each window while it is in cache. */
 #define MMAP_CHUNK (1024 * 1024)
@@ -31,26 +31,22 @@ static void update_all(struct hash_ctx *ctxs, unsigned nctx, const uint8_t *p, s
 		hash_update(&ctxs[i], p, n);
 }
 
-static uint8_t *read_buffer(void)
+uint8_t *input_buffer_new(void)
 {
-	static __thread uint8_t *buf;
+	void *p;
 
-	if (!buf) {
-		void *p;
-		if (posix_memalign(&p, 4096, READ_BUFFER_SIZE))
-			abort();
-		buf = p;
-	}
-	return buf;
+	if (posix_memalign(&p, 4096, INPUT_BUFFER_SIZE))
+		abort();
+	return p;
 }
 
 /* Reads to end of file; errors are left in r->outcome. */
-static void hash_by_read(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx)
+static void hash_by_read(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+			 uint8_t *buf, size_t size)
 {
-	uint8_t *buf = read_buffer();
 	ssize_t n;
 
-	while ((n = reader_read(r, buf, READ_BUFFER_SIZE)) > 0)
+	while ((n = reader_read(r, buf, size)) > 0)
 		update_all(ctxs, nctx, buf, (size_t)n);
 }
 
@@ -105,6 +101,7 @@ static int hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned
 			size_t n = length - done > MMAP_CHUNK ? MMAP_CHUNK : (size_t)(length - done);
 			update_all(ctxs, nctx, map + done, n);
 			done += n;
+			progress_count(n);
 		}
 	} else {
 		result = -1;
@@ -118,11 +115,11 @@ static int hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned
 /* --- one file ----------------------------------------------------------- */
 
 struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
-				      enum io_mode io)
+				      enum io_mode io, uint8_t *buf, size_t size)
 {
 	if (io == IO_MMAP && r->regular && !r->is_stdin) {
-		uint64_t size = (uint64_t)r->before.st_size;
-		int rc = hash_by_mmap(r->fd, size, ctxs, nctx, &r->total);
+		uint64_t length = (uint64_t)r->before.st_size;
+		int rc = hash_by_mmap(r->fd, length, ctxs, nctx, &r->total);
 		if (rc == -1) {
 			r->outcome.status = FILE_CHANGED;
 		} else if (rc != 0) {
@@ -131,24 +128,26 @@ struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ct
 		}
 		r->eof = true;
 	} else {
-		hash_by_read(r, ctxs, nctx);
+		hash_by_read(r, ctxs, nctx, buf, size);
 	}
 	return reader_close(r);
 }
 
 struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, unsigned nctx,
-				    enum io_mode io)
+				    enum io_mode io, uint8_t *buf, size_t size)
 {
 	struct file_reader r;
 
 	if (!reader_open(&r, name))
 		return r.outcome;
-	return input_hash_opened(&r, ctxs, nctx, io);
+	return input_hash_opened(&r, ctxs, nctx, io, buf, size);
 }
 
 const char *file_outcome_message(const struct file_outcome *o)
 {
 	if (o->status == FILE_CHANGED)
 		return "file changed while reading";
+	if (o->status == FILE_DISAGREE)
+		return "cross-check failed: the implementation and generic disagree";
 	return strerror(o->err);
 }

@@ -24,9 +24,22 @@ struct options {
 	unsigned jobs;             /* -j: worker threads */
 
 	/* output */
-	bool tag;                  /* --tag: BSD style */
+	enum output_style {
+		OUTPUT_GNU,        /* DIGEST  NAME */
+		OUTPUT_TAG,        /* --tag: TAG (NAME) = DIGEST */
+		OUTPUT_JSON,       /* --json: one object per line */
+	} style;
 	bool binary;               /* '*' indicator */
+	bool base64;               /* --base64 digests */
 	char delim;                /* '\n', or '\0' with -z */
+	bool debug;                /* --debug */
+	bool cross_check;          /* --cross-check: generic as well */
+
+	/* which files */
+	bool recursive;            /* -r */
+	bool dereference;          /* -L */
+	const char *files_from;    /* --files-from / --files0-from list */
+	bool files_nul;            /* ... NUL-separated */
 
 	/* --check */
 	bool check;

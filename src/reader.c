@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "progress.h"
 #include "reader.h"
 
 /* posix_fadvise costs a system call; below this size the kernel's default
@@ -69,6 +70,7 @@ ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap)
 		}
 		r->total += (uint64_t)n;
 		r->nreads++;
+		progress_count((uint64_t)n);
 		/* Asked for one byte past the size and got exactly the size: at
 		 * the end, as fstat said. (Getting less means a short read; the
 		 * next call asks again.) */
