@@ -69,11 +69,14 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 		close--;
 	if (s[close] != ')')
 		return false;
-	/* An unescaped name is a C string, as in coreutils: a NUL byte in
-	 * the list ends it (an escaped one with a NUL is malformed). */
-	if (escaped && !unescape_name(s, close))
-		return false;
-	s[close] = '\0';
+	if (escaped) {
+		if (!unescape_name(s, close))
+			return false;
+	} else {
+		if (memchr(s, '\0', close))
+			return false;
+		s[close] = '\0';
+	}
 	size_t i = close + 1;
 	while (i < len && IS_BLANK(s[i]))
 		i++;
@@ -82,14 +85,11 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 	i++;
 	while (i < len && IS_BLANK(s[i]))
 		i++;
-	/* The digest too ends at a NUL byte (coreutils 9.1 reads it as a C
-	 * string). */
-	size_t digest_len = strnlen(s + i, len - i);
-	if (!valid_digest(s + i, digest_len, algo))
+	if (!valid_digest(s + i, len - i, algo))
 		return false;
 	out->algo = algo;
 	out->digest = s + i;
-	out->digest_len = digest_len;
+	out->digest_len = len - i;
 	out->binary = false;
 	out->name = s;
 	return true;
@@ -129,9 +129,12 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 
 	char *name = s + i;
 	size_t namelen = len - i;
-	/* Unescaped, the name ends at the first NUL byte, as in coreutils. */
-	if (escaped && !unescape_name(name, namelen))
+	if (escaped) {
+		if (!unescape_name(name, namelen))
+			return false;
+	} else if (memchr(name, '\0', namelen)) {
 		return false;
+	}
 	name[namelen] = '\0';
 	out->algo = algo;
 	out->digest = s;

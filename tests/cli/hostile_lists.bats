@@ -30,6 +30,9 @@ setup_a() {
 }
 
 @test "NUL bytes in names, digests and between lines" {
+	# coreutils 9.1 reads such lines as C strings (so "HEX  a\0b" checks
+	# "a"); simdsum makes every line holding a NUL an error of its own
+	# and the list fails (see the man page).
 	setup_a
 	{
 		printf '%s  a\0b\n' "$h"
@@ -41,15 +44,35 @@ setup_a() {
 		printf '\\%s  a\\\0\n' "$h"
 		printf '%s  a\n' "$h"
 	} > nul.list
-	same_as sha256sum -c -w nul.list
-	same_as sha256sum -c --strict nul.list
-	# Each line on its own, so one bad line cannot hide another.
+	for flags in "" -w --quiet --status --strict; do
+		run --separate-stderr "$SIMDSUM" -c $flags nul.list
+		[ "$status" -eq 1 ]
+		if [ "$flags" = --status ]; then
+			[ -z "$output" ]
+		elif [ "$flags" = --quiet ]; then
+			[ -z "$output" ]
+		else
+			[ "$output" = "a: OK
+a: OK" ]
+		fi
+		for n in 1 2 3 5 6 7 8; do
+			[[ "$stderr" == *"simdsum: nul.list: $n: NUL byte in checksum line"* ]] ||
+				{ echo "line $n: $stderr"; false; }
+		done
+	done
+	# Each line on its own: one NUL line fails its list.
 	split -l 1 nul.list one.
 	for f in one.*; do
-		same_as sha256sum -c -w "$f"
+		run "$SIMDSUM" -c "$f"
+		if tr -d '\0' < "$f" | cmp -s - "$f"; then
+			[ "$status" -eq 0 ] || { echo "$f: $output"; false; }
+		else
+			[ "$status" -eq 1 ] || { echo "$f: $output"; false; }
+		fi
 	done
 	head -c 100 /dev/zero > zeros.list
-	same_as sha256sum -c zeros.list
+	run "$SIMDSUM" -c zeros.list
+	[ "$status" -eq 1 ]
 }
 
 @test "CR and CRLF endings, lone CRs, escaped CRs" {
@@ -85,15 +108,21 @@ setup_a() {
 	setup_a
 	for prog in sha1sum sha224sum sha256sum sha384sum sha512sum; do
 		d=$($prog a | cut -d' ' -f1)
+		# simdsum also reads base64 digests (told apart by length): a
+		# hex digest of that length would be read as base64, unlike in
+		# coreutils 9.1, so other algorithms' digests of the length of
+		# this one's base64 form are left out (SHA-256's for SHA-384).
+		b64len=$(( (${#d} / 2 + 2) / 3 * 4 ))
 		{
 			printf '%s  a\n' "${d:1}"
 			printf '%s0  a\n' "$d"
 			printf '%s%s  a\n' "$d" "$d"
 			printf '%s  a\n' "${d:0:8}"
 			# Another algorithm's digest length.
-			printf '%s  a\n' "$h"
-			printf '%s  a\n' "$(sha1sum a | cut -c1-40)"
-			printf '%s  a\n' "$(sha512sum a | cut -c1-128)"
+			for other in sha1sum sha256sum sha512sum; do
+				o=$($other a | cut -d' ' -f1)
+				[ ${#o} -eq $b64len ] || printf '%s  a\n' "$o"
+			done
 		} > wrong.list
 		same_as $prog -c -w wrong.list
 		same_as $prog -c --strict wrong.list
