@@ -45,6 +45,7 @@ check: check-unit check-fuzz-corpus check-cli check-man
 .PHONY: unit-tests check check-unit check-cli check-man
 
 include tests/fuzz/fuzz.mk
+include tests/cross/cross.mk
 
 # What the CLI tests run: the binary (or a wrapper around it, such as
 # the valgrind one), and two helpers built without sanitizers.

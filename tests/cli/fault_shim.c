@@ -22,7 +22,8 @@
  *   eintr-nth=N          the N-th read()/pread() call (from 1, counting
  *                        all regular files) fails with EINTR
  * SIMDSUM_FAULT_LOG=FILE appends a line to FILE for each fault injected
- * by the last three, so a test can tell that its faults happened.
+ * by the last three, with the file's path, so a test can tell that its
+ * faults happened.
  * Only regular files are affected (never pipes or terminals). read() and
  * pread() (the CRC-32C split path) get the same faults, except the
  * append and the random short reads. */
@@ -178,19 +179,24 @@ void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 	return mmap(addr, len, prot, flags, fd, off);
 }
 
-static void log_fault(const char *what, unsigned long long where)
+/* One line per fault: what, where, and the file ("eintr 3 /tmp/x/small").
+ * The file tells a test's own reads from those of a wrapper script run
+ * under the same LD_PRELOAD (the shell reading the script). */
+static void log_fault(const char *what, unsigned long long where, int fd)
 {
 	const char *log = getenv("SIMDSUM_FAULT_LOG");
-	char line[80];
+	char line[4200], path[4096];
 	if (!log)
 		return;
-	int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0)
+	if (path_of(fd, path, sizeof path) != 0)
+		snprintf(path, sizeof path, "?");
+	int out = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (out < 0)
 		return;
-	int n = snprintf(line, sizeof line, "%s %llu\n", what, where);
-	if (write(fd, line, (size_t)n) != n)
+	int n = snprintf(line, sizeof line, "%s %llu %s\n", what, where, path);
+	if (n > 0 && write(out, line, (size_t)n) != n)
 		perror("fault_shim: log");
-	close(fd);
+	close(out);
 }
 
 /* The faults read() and pread() share, for a read of count bytes at file
@@ -206,21 +212,21 @@ static ssize_t inject(int fd, off_t off, size_t count)
 	}
 	unsigned long nth = fault_number("eintr-nth=", fd);
 	if (nth && __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) == nth) {
-		log_fault("eintr", nth);
+		log_fault("eintr", nth, fd);
 		errno = EINTR;
 		return -1;
 	}
 	unsigned long long at = fault_number("split-at=", fd);
 	if (at && (unsigned long long)off < at && at - (unsigned long long)off < count) {
 		count = (size_t)(at - (unsigned long long)off);
-		log_fault("split-at", at);
+		log_fault("split-at", at, fd);
 	}
 	unsigned long long every = fault_number("split-every=", fd);
 	if (every) {
 		size_t to_edge = (size_t)(every - (unsigned long long)off % every);
 		if (count > to_edge) {
 			count = to_edge;
-			log_fault("split-every", every);
+			log_fault("split-every", every, fd);
 		}
 	}
 	return (ssize_t)count;
