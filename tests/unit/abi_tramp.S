@@ -10,7 +10,8 @@
  *
  * Calls fn(a0, a1, a2) with rbx, rbp, r12-r15 set to patterns. report[0]
  * gets a bit per register that came back changed (0 rbx, 1 rbp, 2-5
- * r12-r15, 6 rsp, 7 direction flag), report[1] fn's return value
+ * r12-r15, 6 rsp, 7 direction flag, 8 MXCSR's control bits, 9 the x87
+ * control word), report[1] fn's return value
  * (rax), report[2] XINUSE (xgetbv 1) right after the call when
  * report[2] was nonzero on entry (the caller checked XGETBV 1 exists).
  */
@@ -26,6 +27,8 @@ abi_call:
 	pushq %r15
 	pushq %r8               /* report */
 	subq $8, %rsp           /* keep rsp 16-aligned at the call */
+	stmxcsr (%rsp)          /* MXCSR and the x87 control word, */
+	fnstcw 4(%rsp)          /* callee-saved too (their control bits) */
 	movq %rsp, %rax
 	movq %rax, (%r8)        /* report[0] holds rsp across the call */
 
@@ -77,7 +80,20 @@ abi_call:
 	jz 1f
 	orl $128, %eax
 	cld
-1:	movq %rax, (%r8)
+1:	subq $8, %rsp
+	stmxcsr (%rsp)
+	fnstcw 4(%rsp)
+	movl (%rsp), %ecx
+	xorl 8(%rsp), %ecx
+	testl $0xffc0, %ecx     /* MXCSR control bits; 0-5 are sticky flags */
+	jz 1f
+	orl $256, %eax
+1:	movzwl 4(%rsp), %ecx
+	cmpw 12(%rsp), %cx
+	je 1f
+	orl $512, %eax
+1:	addq $8, %rsp
+	movq %rax, (%r8)
 	movq %r11, 8(%r8)
 	cmpq $0, 16(%r8)
 	je 2f

@@ -1,7 +1,8 @@
 /* test_abi.c - every assembly transform called through a trampoline that
  * checks the System V contract: rbx, rbp, r12-r15 and rsp preserved, the
- * direction flag clear, and no dirty upper ymm/zmm state left behind
- * (vzeroupper done), with unaligned inputs of one and of many blocks. */
+ * direction flag clear, MXCSR's control bits and the x87 control word
+ * unchanged, and no dirty upper ymm/zmm state left behind (vzeroupper
+ * done), with unaligned inputs of one and of many blocks. */
 #include <cpuid.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +31,9 @@ static int have_xinuse(void)
 
 static void check_report(const char *name, const uint64_t report[3], int xinuse)
 {
-	static const char *const regs[] = { "rbx", "rbp", "r12", "r13", "r14", "r15", "rsp", "DF" };
-	for (int i = 0; i < 8; i++)
+	static const char *const regs[] = { "rbx", "rbp", "r12", "r13", "r14", "r15", "rsp", "DF",
+					    "MXCSR", "x87 control word" };
+	for (int i = 0; i < 10; i++)
 		if (report[0] & (1u << i))
 			fail_msg("%s: %s not preserved", name, regs[i]);
 	if (xinuse && (report[2] & XINUSE_DIRTY_VECTOR))
