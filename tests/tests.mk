@@ -75,10 +75,16 @@ check-sanitize:
 
 # The same tree built with clang, warnings as errors for both compilers.
 check-compilers:
-	$(MAKE) BUILD=build-gcc SIMDSUM_BIN=build-gcc/simdsum CC=gcc CFLAGS="-O2 -Werror" all unit-tests
-	$(MAKE) BUILD=build-clang SIMDSUM_BIN=build-clang/simdsum CC=clang CFLAGS="-O2 -Werror" all unit-tests check-unit
+	$(MAKE) BUILD=build-gcc SIMDSUM_BIN=build-gcc/simdsum CC=gcc CFLAGS="-O2 -Werror" all unit-tests \
+		test-programs
+	$(MAKE) BUILD=build-clang SIMDSUM_BIN=build-clang/simdsum CC=clang CFLAGS="-O2 -Werror" all unit-tests \
+		test-programs check-unit
 
-.PHONY: check-sanitize check-compilers
+# The other test programs built from C: fuzz targets with replay.c's
+# main, the cross test (tests/fuzz/fuzz.mk, tests/cross/cross.mk).
+test-programs: $(BUILD)/tests/replay_check_line $(BUILD)/tests/replay_stream $(BUILD)/tests/cross_test
+
+.PHONY: check-sanitize check-compilers test-programs
 
 # A -fcf-protection build, then readelf: IBT and SHSTK in every object
 # (asm/asm.h emits the note for the .S files) and in the binary when the
@@ -96,3 +102,26 @@ else
 endif
 
 .PHONY: check-elf
+
+# valgrind's memcheck over the CLI tests, on a generic-only build
+# (valgrind does not know every AVX-512 instruction): any error or leak
+# in any process fails (tests/valgrind/simdsum keeps one log per
+# process). The slow tests are skipped (SIMDSUM_SKIP_SLOW), and so are
+# the files in VALGRIND_SKIP (see there why).
+VALGRIND_BUILD = build-valgrind
+VALGRIND_SKIP ?=
+VALGRIND_CLI_TESTS ?= $(filter-out $(VALGRIND_SKIP),$(wildcard tests/cli/*.bats))
+check-valgrind:
+	$(MAKE) BUILD=$(VALGRIND_BUILD) SIMDSUM_BIN=$(VALGRIND_BUILD)/simdsum ENABLE_ASM=no \
+		CFLAGS="-O1 -g" $(VALGRIND_BUILD)/simdsum $(VALGRIND_BUILD)/tests/fault_shim.so \
+		$(VALGRIND_BUILD)/tests/crc32c_ref
+	rm -rf $(VALGRIND_BUILD)/logs && mkdir -p $(VALGRIND_BUILD)/logs
+	VALGRIND_SIMDSUM=$(abspath $(VALGRIND_BUILD)/simdsum) VALGRIND_LOGS=$(abspath $(VALGRIND_BUILD)/logs) \
+		SIMDSUM_SKIP_SLOW=1 SIMDSUM=$(abspath tests/valgrind/simdsum) \
+		FAULT_SHIM=$(abspath $(VALGRIND_BUILD)/tests/fault_shim.so) \
+		CRC32C_REF=$(abspath $(VALGRIND_BUILD)/tests/crc32c_ref) bats $(BATS_FLAGS) $(VALGRIND_CLI_TESTS)
+	@cd $(VALGRIND_BUILD)/logs && n=$$(ls *.log | wc -l) && bad=$$(find . -name '*.log' -size +0) && \
+	if [ -n "$$bad" ]; then cat $$bad; echo "valgrind: errors in $$(echo $$bad | wc -w) of $$n processes"; exit 1; fi; \
+	echo "valgrind: $$n processes, no errors, no leaks"
+
+.PHONY: check-valgrind
