@@ -4,10 +4,12 @@
  * Checked for any input, besides the sanitizers' memory and UB checks:
  *  1. Lines fed to one parser, as a list would be: a well-formed result
  *     points inside the line, has a digest of exactly the algorithm's
- *     length in hex, and a NUL-terminated name inside the line.
- *  2. A line written the way simdsum writes it (GNU or BSD tag form,
- *     escaped when the name needs it) parses back to the same algorithm,
- *     digest, binary flag and name.
+ *     length in hex or the canonical base64 of that many bytes, and a
+ *     NUL-terminated name inside the line; comparing it with a digest
+ *     stays inside it.
+ *  2. A line written the way simdsum writes it (GNU or BSD tag form, hex
+ *     or base64, escaped when the name needs it) parses back to the same
+ *     algorithm, digest, binary flag and name.
  *  3. Escaping then unescaping a name gives the name back; unescaping
  *     then escaping gives the text back when it held no raw newline or
  *     carriage return. */
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base64.h"
 #include "check_line.h"
 #include "escape.h"
 
@@ -29,6 +32,22 @@
 static int is_hex(char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/* Hex of exactly the digest's size, or its canonical base64. */
+static int valid_digest_text(const struct check_line *l)
+{
+	uint8_t raw[ALGO_MAX_DIGEST];
+	size_t n = l->algo->digest_size;
+
+	if (l->digest_len == 2 * n) {
+		size_t i = 0;
+		while (i < l->digest_len && is_hex(l->digest[i]))
+			i++;
+		if (i == l->digest_len)
+			return 1;
+	}
+	return base64_decode_exact(l->digest, l->digest_len, raw, n);
 }
 
 /* A copy in a buffer of exactly len + 1 bytes, NUL-terminated like
@@ -58,9 +77,11 @@ static void parse_as_list(const uint8_t *data, size_t size)
 		if (check_parse_line(&parser, line, len, &out) == CHECK_LINE_OK) {
 			CHECK(out.algo);
 			CHECK(out.digest >= line && out.digest + out.digest_len <= line + len);
-			CHECK(out.digest_len == 2 * (size_t)out.algo->digest_size);
-			for (size_t i = 0; i < out.digest_len; i++)
-				CHECK(is_hex(out.digest[i]));
+			CHECK(out.digest_len <= 2 * ALGO_MAX_DIGEST);
+			CHECK(valid_digest_text(&out));
+			uint8_t zero[ALGO_MAX_DIGEST] = { 0 };
+			(void)check_digest_matches(out.digest, out.digest_len, zero,
+						   out.algo->digest_size);
 			CHECK(out.name >= line && out.name <= line + len);
 			CHECK(out.name + strlen(out.name) <= line + len);
 		}
@@ -76,14 +97,18 @@ static void round_trip(const uint8_t *data, size_t size)
 	if (size < 2)
 		return;
 	const struct algo *algo = &algos[data[0] % ALGO_COUNT];
-	int tagged = data[1] & 1, binary = !tagged && (data[1] & 2);
+	int tagged = data[1] & 1, binary = !tagged && (data[1] & 2), b64 = data[1] & 4;
 	data += 2;
 	size -= 2;
 	if (size < algo->digest_size + 1)
 		return;
 	char hex[2 * ALGO_MAX_DIGEST + 1];
-	for (unsigned i = 0; i < algo->digest_size; i++)
-		snprintf(hex + 2 * i, 3, "%02x", data[i]);
+	if (b64) {
+		base64_encode(data, algo->digest_size, hex);
+	} else {
+		for (unsigned i = 0; i < algo->digest_size; i++)
+			snprintf(hex + 2 * i, 3, "%02x", data[i]);
+	}
 	/* The name: the rest, up to a NUL (names cannot hold one). */
 	char *name = copy_line(data + algo->digest_size, size - algo->digest_size);
 	if (!name[0]) {
@@ -116,6 +141,7 @@ static void round_trip(const uint8_t *data, size_t size)
 	CHECK(check_parse_line(&parser, line, textlen, &out) == CHECK_LINE_OK);
 	CHECK(out.algo == algo);
 	CHECK(out.digest_len == strlen(hex) && memcmp(out.digest, hex, out.digest_len) == 0);
+	CHECK(check_digest_matches(out.digest, out.digest_len, data, algo->digest_size));
 	CHECK(out.binary == binary);
 	CHECK(strcmp(out.name, name) == 0);
 	free(line);
