@@ -106,10 +106,15 @@ endif
 # valgrind's memcheck over the CLI tests, on a generic-only build
 # (valgrind does not know every AVX-512 instruction): any error or leak
 # in any process fails (tests/valgrind/simdsum keeps one log per
-# process). The slow tests are skipped (SIMDSUM_SKIP_SLOW), and so are
-# the files in VALGRIND_SKIP (see there why).
+# process). Every process starts valgrind (1-2 s), so the tests that take
+# minutes are skipped (SIMDSUM_SKIP_SLOW: the 5 GiB file, the million-line
+# list, 3 million one-byte parts), and so are two files that run the same
+# code hundreds of times: check_fuzz.bats (300 runs of the list parser,
+# which the fuzzer checks under ASan and UBSan) and faults.bats (the read
+# loop under every short read and EINTR; errors.bats runs it under short
+# reads and EINTR once). All files: make check-valgrind VALGRIND_SKIP=
 VALGRIND_BUILD = build-valgrind
-VALGRIND_SKIP ?=
+VALGRIND_SKIP ?= tests/cli/check_fuzz.bats tests/cli/faults.bats
 VALGRIND_CLI_TESTS ?= $(filter-out $(VALGRIND_SKIP),$(wildcard tests/cli/*.bats))
 check-valgrind:
 	$(MAKE) BUILD=$(VALGRIND_BUILD) SIMDSUM_BIN=$(VALGRIND_BUILD)/simdsum ENABLE_ASM=no \
