@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_mode.h"
 #include "check_mode.h"
 #include "diag.h"
 #include "hash_mode.h"
@@ -53,6 +54,9 @@ enum {
 	OPT_IO,
 	OPT_HELP,
 	OPT_VERSION,
+	OPT_BENCHMARK,
+	OPT_BENCHMARK_TIME,
+	OPT_FORMAT,
 };
 
 static const struct option long_options[] = {
@@ -70,6 +74,9 @@ static const struct option long_options[] = {
 	{ "impl", required_argument, NULL, OPT_IMPL },
 	{ "list-impls", no_argument, NULL, OPT_LIST_IMPLS },
 	{ "io", required_argument, NULL, OPT_IO },
+	{ "benchmark", no_argument, NULL, OPT_BENCHMARK },
+	{ "benchmark-time", required_argument, NULL, OPT_BENCHMARK_TIME },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -103,6 +110,11 @@ static void usage(const char *default_algo)
 	      "                          shani, avx512, sse42, pclmul, vpclmul...; auto)\n"
 	      "      --list-impls      list the implementations and what this CPU runs\n"
 	      "      --io=MODE         how to read regular files: auto, read or mmap\n"
+	      "      --benchmark       print the speed of every implementation this CPU\n"
+	      "                          runs (of the -a algorithms, or all; of --impl\n"
+	      "                          and auto only, if given) and exit\n"
+	      "      --benchmark-time=MS  milliseconds per timed run (default 20)\n"
+	      "      --format=FORMAT   benchmark output: table (default), csv or json\n"
 	      "      --help            display this help and exit\n"
 	      "      --version         output version information and exit\n"
 	      "\n"
@@ -184,6 +196,7 @@ static void check_combinations(const struct options *opt, int binary, bool zero)
 int main(int argc, char **argv)
 {
 	struct options opt;
+	struct bench_options bench = { 0 };
 	int binary = -1;   /* -1 unset, 0 --text, 1 --binary (coreutils' tri-state) */
 	bool zero = false, list = false;
 	int c;
@@ -202,6 +215,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'a':
 			parse_algorithms(&opt, optarg);
+			bench.algos_given = true;
 			break;
 		case 'b':
 			binary = 1;
@@ -250,6 +264,15 @@ int main(int argc, char **argv)
 		case OPT_IO:
 			opt.io = parse_io(optarg);
 			break;
+		case OPT_BENCHMARK:
+			bench.enabled = true;
+			break;
+		case OPT_BENCHMARK_TIME:
+			bench.time_ms = optarg;
+			break;
+		case OPT_FORMAT:
+			bench.format = optarg;
+			break;
 		case OPT_HELP:
 			usage(default_algo);
 			return output_close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
@@ -271,6 +294,11 @@ int main(int argc, char **argv)
 	opt.binary = binary == 1;
 	if (zero)
 		opt.delim = '\0';
+	if (bench.enabled) {
+		bool ok = bench_mode_run(&bench, &opt, argc - optind);
+		return output_close_stdout() && ok ? EXIT_SUCCESS : EXIT_FAILURE;
+	}
+	bench_check_unused(&bench);
 	for (unsigned i = 0; i < opt.nalgos; i++)
 		if (!select_impl(&opt.algos[i], opt.impl_name))
 			return EXIT_FAILURE;

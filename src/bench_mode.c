@@ -1,0 +1,415 @@
+/* bench_mode.c - simdsum --benchmark: times every implementation of each
+ * algorithm through the hashing driver, tcrypt's rows by its columns. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "bench_mode.h"
+#include "build_info.h"
+#include "cpu.h"
+#include "cycles.h"
+#include "diag.h"
+#include "hash.h"
+#include "select.h"
+#include "version.h"
+
+/* The Linux kernel's generic_hash_speed_template (crypto/tcrypt.h): 22
+ * (block, update) pairs from 16 to 8192 bytes, then two single-update
+ * rows of our own so the table reaches the sizes files are read in. */
+static const struct bench_case bench_cases[] = {
+	{ 16, 16 },	{ 64, 16 },	  { 64, 64 },	  { 256, 16 },	  { 256, 64 },
+	{ 256, 256 },	{ 1024, 16 },	  { 1024, 256 },  { 1024, 1024 }, { 2048, 16 },
+	{ 2048, 256 },	{ 2048, 1024 },	  { 2048, 2048 }, { 4096, 16 },	  { 4096, 256 },
+	{ 4096, 1024 }, { 4096, 4096 },	  { 8192, 16 },	  { 8192, 256 },  { 8192, 1024 },
+	{ 8192, 4096 }, { 8192, 8192 },	  { 16384, 16384 }, { 1 << 20, 1 << 20 },
+};
+#define NCASES (sizeof bench_cases / sizeof bench_cases[0])
+#define BENCH_BUFFER_SIZE (1 << 20)   /* the largest block above */
+
+/* Three runs is the fewest a median needs, and the default run time of
+ * 20 ms is about the shortest that a timer interrupt or a stolen vCPU
+ * does not dominate on a VM; together they keep the default run of every
+ * algorithm under a minute with some thirty columns on 2 vCPUs. */
+#define BENCH_RUNS 3
+#define BENCH_DEFAULT_RUN_MS 20
+#define BENCH_MAX_RUN_MS 60000
+#define BENCH_MAX_COLUMNS 16
+#define BENCH_MAX_ALGOS 16
+#define BENCH_MAX_NOTES 64
+
+struct bench_plan {
+	struct {
+		struct bench_column cols[BENCH_MAX_COLUMNS];
+		unsigned ncols;
+	} algo[BENCH_MAX_ALGOS];
+	unsigned nalgos;
+	struct bench_note notes[BENCH_MAX_NOTES];
+	unsigned nnotes;
+};
+
+/* Where digests go so that no operation is dead code. */
+static volatile uint8_t bench_sink;
+
+/* One operation is one full init, update..., final, as tcrypt times it;
+ * the updates walk the block, as tcrypt's do. */
+static uint64_t run_single_stream(const struct bench_column *col, const struct bench_case *bc,
+				  const uint8_t *buf, uint64_t iters)
+{
+	struct hash_ctx ctx;
+	uint8_t digest[ALGO_MAX_DIGEST];
+	size_t updates = bc->block / bc->update;
+
+	for (uint64_t i = 0; i < iters; i++) {
+		hash_init(&ctx, col->algo, &col->dispatch);
+		for (size_t u = 0; u < updates; u++)
+			hash_update(&ctx, buf + u * bc->update, bc->update);
+		hash_final(&ctx, digest);
+	}
+	bench_sink ^= digest[0];
+	return iters * bc->block;
+}
+
+/* How a registry row is measured. Single-stream rows go through the
+ * driver as the tool runs them. A multi-buffer row (lanes > 1) is to be
+ * measured as aggregate throughput: N equal messages of the row's block
+ * handed together to the lane scheduler, an operation then hashing
+ * N x block bytes. That runner belongs here once the scheduler exists;
+ * until then such rows are reported as not run, with this reason. */
+static bench_run_fn runner_for(const struct impl *impl, char *why, size_t size)
+{
+	if (impl->lanes > 1) {
+		snprintf(why, size, "multi-buffer (%u lanes): not measured by this version",
+			 impl->lanes);
+		return NULL;
+	}
+	return run_single_stream;
+}
+
+static void add_note(struct bench_plan *p, const struct algo *a, const char *impl,
+		     const char *reason)
+{
+	if (p->nnotes == BENCH_MAX_NOTES)
+		return;
+	struct bench_note *n = &p->notes[p->nnotes++];
+	n->algo = a->name;
+	n->impl = impl;
+	snprintf(n->reason, sizeof n->reason, "%s", reason);
+}
+
+static void add_column(struct bench_plan *p, const struct algo *a, const char *name,
+		       const struct dispatch *d, bench_run_fn run)
+{
+	unsigned k = p->nalgos;
+
+	if (p->algo[k].ncols == BENCH_MAX_COLUMNS)
+		diag_fatal(0, "benchmark: more than %d implementations of %s", BENCH_MAX_COLUMNS,
+			   a->name);
+	struct bench_column *col = &p->algo[k].cols[p->algo[k].ncols++];
+	col->algo = a;
+	col->name = name;
+	col->dispatch = *d;
+	col->run = run;
+}
+
+/* Every row of a's family, those this CPU cannot run as notes. */
+static void plan_every_impl(struct bench_plan *p, const struct algo *a)
+{
+	char why[96], missing[80];
+
+	for (const struct impl *i = impl_table(a->family); i->name; i++) {
+		struct dispatch d;
+		bench_run_fn run = runner_for(i, why, sizeof why);
+		if (!run) {
+			add_note(p, a, i->name, why);
+			continue;
+		}
+		if (impl_missing(i)) {
+			cpu_features_format(impl_missing(i), ",", missing, sizeof missing);
+			snprintf(why, sizeof why, "this CPU/OS lacks %s", missing);
+			add_note(p, a, i->name, why);
+			continue;
+		}
+		impl_select_one(i, &d);
+		add_column(p, a, i->name, &d, run);
+	}
+}
+
+/* The one named row. A family without it is skipped (noted) when the
+ * algorithms were not chosen with -a; otherwise, as with one that cannot
+ * run here, select_impl reports it and the benchmark fails. */
+static bool plan_named_impl(struct bench_plan *p, const struct algo *a, const char *name,
+			    bool algos_given, bool *found)
+{
+	const struct impl *impl = impl_find(a->family, name);
+	struct algo_choice choice = { .algo = a };
+	char why[96];
+
+	if (!impl && !algos_given) {
+		add_note(p, a, name, "no such implementation of this algorithm");
+		return true;
+	}
+	if (!impl)
+		return select_impl(&choice, name);   /* reports it, lists the valid names */
+	bench_run_fn run = runner_for(impl, why, sizeof why);
+	if (!run) {
+		diag_error(0, "implementation '%s' of %s: %s", name, a->name, why);
+		return false;
+	}
+	if (!select_impl(&choice, name))
+		return false;
+	add_column(p, a, impl->name, &choice.dispatch, run);
+	*found = true;
+	return true;
+}
+
+/* The columns of one algorithm: its implementations (or the one named),
+ * then auto, so each table reads "sha1-ssse3 vs sha1-avx ... vs auto". */
+static bool plan_algo(struct bench_plan *p, const struct algo *a, const char *impl_name,
+		      bool algos_given, bool *found)
+{
+	unsigned k = p->nalgos;
+	struct dispatch d;
+
+	if (k == BENCH_MAX_ALGOS)
+		return true;
+	p->algo[k].ncols = 0;
+	if (!impl_name) {
+		plan_every_impl(p, a);
+	} else if (strcmp(impl_name, "auto") != 0) {
+		if (!plan_named_impl(p, a, impl_name, algos_given, found))
+			return false;
+		if (p->algo[k].ncols == 0)
+			return true;   /* the family has no such row: noted */
+	}
+	impl_select_auto(a->family, &d);
+	add_column(p, a, "auto", &d, run_single_stream);
+	p->nalgos++;
+	return true;
+}
+
+static bool plan_build(struct bench_plan *p, const struct bench_options *bench,
+		       const struct options *opt)
+{
+	const char *impl_name = opt->impl_name;
+	bool found = !impl_name || strcmp(impl_name, "auto") == 0;
+
+	if (bench->algos_given) {
+		for (unsigned i = 0; i < opt->nalgos; i++)
+			if (!plan_algo(p, opt->algos[i].algo, impl_name, true, &found))
+				return false;
+	} else {
+		for (const struct algo *a = algos; a->name; a++)
+			if (!plan_algo(p, a, impl_name, false, &found))
+				return false;
+	}
+	if (!found) {
+		diag_error(0, "unknown implementation '%s': no algorithm has one of that name "
+			      "(see --list-impls)",
+			   impl_name);
+		return false;
+	}
+	return true;
+}
+
+/* --- measuring --------------------------------------------------------- */
+
+struct bench_env {
+	const uint8_t *buf;
+	uint64_t run_ns;
+	const struct cycles *cycles;
+};
+
+/* Doubles the operation count until a batch lasts an eighth of a run:
+ * that warms caches, branch predictors and the core's clock, and tells
+ * how many operations fill a run. */
+static uint64_t warm_up(const struct bench_env *env, const struct bench_column *col,
+			const struct bench_case *bc)
+{
+	for (uint64_t n = 1;; n *= 2) {
+		uint64_t t0 = cycles_clock_ns();
+		col->run(col, bc, env->buf, n);
+		uint64_t dt = cycles_clock_ns() - t0;
+		if (dt >= env->run_ns / 8 || n >= (1ull << 40)) {
+			double per_op = dt ? (double)dt / (double)n : 1.0;
+			uint64_t iters = (uint64_t)((double)env->run_ns / per_op) + 1;
+			return iters;
+		}
+	}
+}
+
+struct run_sample {
+	double mib_per_s;
+	double cycles_per_byte;
+};
+
+static struct run_sample timed_run(const struct bench_env *env, const struct bench_column *col,
+				   const struct bench_case *bc, uint64_t iters)
+{
+	struct cycles_stamp c0, c1;
+	struct run_sample s;
+
+	cycles_read(env->cycles, &c0);
+	uint64_t t0 = cycles_clock_ns();
+	uint64_t bytes = col->run(col, bc, env->buf, iters);
+	uint64_t t1 = cycles_clock_ns();
+	cycles_read(env->cycles, &c1);
+
+	double ns = t1 > t0 ? (double)(t1 - t0) : 1.0;
+	s.mib_per_s = (double)bytes * 1e9 / ns / (1024.0 * 1024.0);
+	s.cycles_per_byte = env->cycles->kind == CYCLES_NONE
+				    ? -1.0
+				    : cycles_between(env->cycles, &c0, &c1) / (double)bytes;
+	return s;
+}
+
+static double median(double *v, unsigned n)
+{
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[n / 2];
+}
+
+/* One row: every column warmed up, then the runs interleaved (each round
+ * starting at a different column), so that the machine's drift over the
+ * row touches every column alike. */
+static void measure_case(const struct bench_env *env, const struct bench_column *cols,
+			 unsigned ncols, const struct bench_case *bc, struct bench_result *out)
+{
+	uint64_t iters[BENCH_MAX_COLUMNS];
+	double mib[BENCH_MAX_COLUMNS][BENCH_RUNS], cpb[BENCH_MAX_COLUMNS][BENCH_RUNS];
+
+	for (unsigned c = 0; c < ncols; c++)
+		iters[c] = warm_up(env, &cols[c], bc);
+	for (unsigned r = 0; r < BENCH_RUNS; r++)
+		for (unsigned k = 0; k < ncols; k++) {
+			unsigned c = (k + r) % ncols;
+			struct run_sample s = timed_run(env, &cols[c], bc, iters[c]);
+			mib[c][r] = s.mib_per_s;
+			cpb[c][r] = s.cycles_per_byte;
+		}
+	for (unsigned c = 0; c < ncols; c++) {
+		out[c].mib_per_s = median(mib[c], BENCH_RUNS);
+		out[c].cycles_per_byte = median(cpb[c], BENCH_RUNS);
+	}
+}
+
+/* --- options ----------------------------------------------------------- */
+
+static const struct bench_format *parse_format(const char *arg)
+{
+	if (!arg)
+		return &bench_formats[0];
+	for (const struct bench_format *f = bench_formats; f->name; f++)
+		if (strcmp(f->name, arg) == 0)
+			return f;
+	diag_usage_error("invalid --format '%s'; valid: table, csv, json", arg);
+}
+
+static unsigned parse_run_ms(const char *arg)
+{
+	char *end;
+
+	if (!arg)
+		return BENCH_DEFAULT_RUN_MS;
+	unsigned long ms = strtoul(arg, &end, 10);
+	if (end == arg || *end || arg[0] == '-' || ms < 1 || ms > BENCH_MAX_RUN_MS)
+		diag_usage_error("invalid --benchmark-time '%s'; give milliseconds per timed run, "
+				 "1 to %d",
+				 arg, BENCH_MAX_RUN_MS);
+	return (unsigned)ms;
+}
+
+void bench_check_unused(const struct bench_options *bench)
+{
+	if (bench->format)
+		diag_usage_error("the --format option is meaningful only with --benchmark");
+	if (bench->time_ms)
+		diag_usage_error("the --benchmark-time option is meaningful only with --benchmark");
+}
+
+/* What hashes files has no meaning here; each is refused by name. */
+static void reject_options(const struct options *opt, int noperands)
+{
+	if (noperands > 0)
+		diag_usage_error("--benchmark takes no FILE operands");
+	if (opt->check)
+		diag_usage_error("the --check option is meaningless with --benchmark");
+	if (opt->tag)
+		diag_usage_error("the --tag option is meaningless with --benchmark");
+	if (opt->binary)
+		diag_usage_error("the --binary option is meaningless with --benchmark");
+	if (opt->delim == '\0')
+		diag_usage_error("the --zero option is meaningless with --benchmark");
+	if (opt->io != IO_AUTO)
+		diag_usage_error("the --io option is meaningless with --benchmark");
+}
+
+/* --- the run ------------------------------------------------------------ */
+
+static void run_tables(const struct bench_plan *p, const struct bench_format *fmt,
+		       const struct bench_meta *meta, const struct bench_env *env)
+{
+	struct bench_result res[BENCH_MAX_COLUMNS];
+
+	fmt->begin(meta);
+	for (unsigned k = 0; k < p->nalgos; k++) {
+		const struct bench_column *cols = p->algo[k].cols;
+		unsigned ncols = p->algo[k].ncols;
+		fmt->table_begin(meta, cols, ncols);
+		for (size_t i = 0; i < NCASES; i++) {
+			measure_case(env, cols, ncols, &bench_cases[i], res);
+			fmt->row(meta, &bench_cases[i], cols, res, ncols);
+		}
+		fmt->table_end();
+	}
+	fmt->end();
+}
+
+bool bench_mode_run(const struct bench_options *bench, const struct options *opt, int noperands)
+{
+	reject_options(opt, noperands);
+	const struct bench_format *fmt = parse_format(bench->format);
+	unsigned run_ms = parse_run_ms(bench->time_ms);
+
+	struct bench_plan *plan = calloc(1, sizeof *plan);
+	if (!plan)
+		diag_fatal(0, "out of memory");
+	bool ok = plan_build(plan, bench, opt);
+
+	struct cycles cycles;
+	char err[192];
+	if (ok && !cycles_open(&cycles, err, sizeof err)) {
+		diag_error(0, "%s", err);
+		ok = false;
+	}
+	uint8_t *buf = ok ? aligned_alloc(64, BENCH_BUFFER_SIZE) : NULL;
+	if (ok && !buf)
+		diag_fatal(0, "out of memory");
+	if (ok) {
+		for (size_t i = 0; i < BENCH_BUFFER_SIZE; i++)
+			buf[i] = (uint8_t)(i * 131 + (i >> 9));
+		struct bench_meta meta = {
+			.version = SIMDSUM_VERSION,
+			.cpu = cpu_brand(),
+			.compiler = build_compiler(),
+			.cflags = build_cflags(),
+			.cycle_source = cycles_source_name(&cycles),
+			.run_ms = run_ms,
+			.runs = BENCH_RUNS,
+			.notes = plan->notes,
+			.nnotes = plan->nnotes,
+		};
+		cycles_describe(&cycles, meta.cycles, sizeof meta.cycles);
+		struct bench_env env = { buf, (uint64_t)run_ms * 1000000u, &cycles };
+		run_tables(plan, fmt, &meta, &env);
+		cycles_close(&cycles);
+	}
+	free(buf);
+	free(plan);
+	return ok;
+}
