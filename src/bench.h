@@ -39,7 +39,7 @@ struct bench_result {
 struct bench_note {
 	const char *algo;
 	const char *impl;
-	char reason[96];
+	char reason[128];
 };
 
 struct bench_meta {

@@ -86,6 +86,15 @@ static bench_run_fn runner_for(const struct impl *impl, char *why, size_t size)
 	return run_single_stream;
 }
 
+/* "this CPU/OS lacks avx2,bmi2" for a row that cannot run here. */
+static void why_missing(const struct impl *impl, char *why, size_t size)
+{
+	char missing[80];
+
+	cpu_features_format(impl_missing(impl), ",", missing, sizeof missing);
+	snprintf(why, size, "this CPU/OS lacks %s", missing);
+}
+
 static void add_note(struct bench_plan *p, const struct algo *a, const char *impl,
 		     const char *reason)
 {
@@ -115,7 +124,7 @@ static void add_column(struct bench_plan *p, const struct algo *a, const char *n
 /* Every row of a's family, those this CPU cannot run as notes. */
 static void plan_every_impl(struct bench_plan *p, const struct algo *a)
 {
-	char why[96], missing[80];
+	char why[128];
 
 	for (const struct impl *i = impl_table(a->family); i->name; i++) {
 		struct dispatch d;
@@ -125,8 +134,7 @@ static void plan_every_impl(struct bench_plan *p, const struct algo *a)
 			continue;
 		}
 		if (impl_missing(i)) {
-			cpu_features_format(impl_missing(i), ",", missing, sizeof missing);
-			snprintf(why, sizeof why, "this CPU/OS lacks %s", missing);
+			why_missing(i, why, sizeof why);
 			add_note(p, a, i->name, why);
 			continue;
 		}
@@ -135,38 +143,51 @@ static void plan_every_impl(struct bench_plan *p, const struct algo *a)
 	}
 }
 
-/* The one named row. A family without it is skipped (noted) when the
- * algorithms were not chosen with -a; otherwise, as with one that cannot
- * run here, select_impl reports it and the benchmark fails. */
-static bool plan_named_impl(struct bench_plan *p, const struct algo *a, const char *name,
-			    bool algos_given, bool *found)
-{
-	const struct impl *impl = impl_find(a->family, name);
-	struct algo_choice choice = { .algo = a };
-	char why[96];
+/* What a run with --impl=NAME found across the algorithms. */
+struct named_search {
+	const char *name;
+	bool algos_given;
+	const struct algo *has_it;   /* the first algorithm with such a row */
+	bool planned;                /* some algorithm got the column */
+};
 
-	if (!impl && !algos_given) {
-		add_note(p, a, name, "no such implementation of this algorithm");
+/* The one named row. Without -a, an algorithm that lacks it or cannot
+ * run it here is noted and skipped (plan_build fails if none could);
+ * with -a, select_impl reports either and the benchmark fails. */
+static bool plan_named_impl(struct bench_plan *p, const struct algo *a, struct named_search *ns)
+{
+	const struct impl *impl = impl_find(a->family, ns->name);
+	struct algo_choice choice = { .algo = a };
+	char why[128];
+
+	if (impl && !ns->has_it)
+		ns->has_it = a;
+	if (!ns->algos_given && !impl) {
+		add_note(p, a, ns->name, "no such implementation of this algorithm");
+		return true;
+	}
+	if (!ns->algos_given && impl_missing(impl)) {
+		why_missing(impl, why, sizeof why);
+		add_note(p, a, ns->name, why);
 		return true;
 	}
 	if (!impl)
-		return select_impl(&choice, name);   /* reports it, lists the valid names */
+		return select_impl(&choice, ns->name);   /* reports it, lists the valid names */
 	bench_run_fn run = runner_for(impl, why, sizeof why);
 	if (!run) {
-		diag_error(0, "implementation '%s' of %s: %s", name, a->name, why);
+		diag_error(0, "implementation '%s' of %s: %s", ns->name, a->name, why);
 		return false;
 	}
-	if (!select_impl(&choice, name))
+	if (!select_impl(&choice, ns->name))
 		return false;
 	add_column(p, a, impl->name, &choice.dispatch, run);
-	*found = true;
+	ns->planned = true;
 	return true;
 }
 
 /* The columns of one algorithm: its implementations (or the one named),
  * then auto, so each table reads "sha1-ssse3 vs sha1-avx ... vs auto". */
-static bool plan_algo(struct bench_plan *p, const struct algo *a, const char *impl_name,
-		      bool algos_given, bool *found)
+static bool plan_algo(struct bench_plan *p, const struct algo *a, struct named_search *ns)
 {
 	unsigned k = p->nalgos;
 	struct dispatch d;
@@ -174,13 +195,13 @@ static bool plan_algo(struct bench_plan *p, const struct algo *a, const char *im
 	if (k == BENCH_MAX_ALGOS)
 		return true;
 	p->algo[k].ncols = 0;
-	if (!impl_name) {
+	if (!ns->name) {
 		plan_every_impl(p, a);
-	} else if (strcmp(impl_name, "auto") != 0) {
-		if (!plan_named_impl(p, a, impl_name, algos_given, found))
+	} else if (strcmp(ns->name, "auto") != 0) {
+		if (!plan_named_impl(p, a, ns))
 			return false;
 		if (p->algo[k].ncols == 0)
-			return true;   /* the family has no such row: noted */
+			return true;   /* skipped, noted */
 	}
 	impl_select_auto(a->family, &d);
 	add_column(p, a, "auto", &d, run_single_stream);
@@ -191,25 +212,29 @@ static bool plan_algo(struct bench_plan *p, const struct algo *a, const char *im
 static bool plan_build(struct bench_plan *p, const struct bench_options *bench,
 		       const struct options *opt)
 {
-	const char *impl_name = opt->impl_name;
-	bool found = !impl_name || strcmp(impl_name, "auto") == 0;
+	struct named_search ns = { .name = opt->impl_name, .algos_given = bench->algos_given };
 
 	if (bench->algos_given) {
 		for (unsigned i = 0; i < opt->nalgos; i++)
-			if (!plan_algo(p, opt->algos[i].algo, impl_name, true, &found))
+			if (!plan_algo(p, opt->algos[i].algo, &ns))
 				return false;
 	} else {
 		for (const struct algo *a = algos; a->name; a++)
-			if (!plan_algo(p, a, impl_name, false, &found))
+			if (!plan_algo(p, a, &ns))
 				return false;
 	}
-	if (!found) {
-		diag_error(0, "unknown implementation '%s': no algorithm has one of that name "
-			      "(see --list-impls)",
-			   impl_name);
+	if (!ns.name || strcmp(ns.name, "auto") == 0 || ns.planned)
+		return true;
+	if (ns.has_it) {
+		/* Known, but no algorithm can run it here: say what is missing. */
+		struct algo_choice choice = { .algo = ns.has_it };
+		select_impl(&choice, ns.name);
 		return false;
 	}
-	return true;
+	diag_error(0, "unknown implementation '%s': no algorithm has one of that name "
+		      "(see --list-impls)",
+		   ns.name);
+	return false;
 }
 
 /* --- measuring --------------------------------------------------------- */
