@@ -19,7 +19,8 @@ static void table_begin(const struct bench_meta *m)
 	printf("build flags: %s\n", m->cflags);
 	printf("cycles: %s\n", m->cycles);
 	printf("method: one init, update..., final per operation on a cached buffer; per cell a\n"
-	       "  warm-up, then %u timed runs of >= %u ms, interleaved across the columns; median\n",
+	       "  warm-up, then %u runs of >= %u ms of this thread's CPU time, interleaved across\n"
+	       "  the columns; median\n",
 	       m->runs, m->run_ms);
 	for (unsigned i = 0; i < m->nnotes; i++)
 		printf("not run: %s %s: %s\n", m->notes[i].algo, m->notes[i].impl, m->notes[i].reason);

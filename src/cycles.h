@@ -11,7 +11,8 @@ enum cycles_kind {
 	CYCLES_PERF_SW,   /* task-clock nanoseconds through the same perf
 	                   * code: only to test that code on machines whose
 	                   * hypervisor hides the hardware counters */
-	CYCLES_TSC,       /* time-stamp counter ticks (nominal frequency) */
+	CYCLES_TSC,       /* the thread's CPU time at the time-stamp
+	                   * counter's rate (its nominal frequency) */
 	CYCLES_NONE,      /* no counter: cycles are not reported */
 };
 
@@ -22,7 +23,8 @@ struct cycles {
 	char why_not_perf[96];  /* why core cycles are not counted */
 };
 
-/* A reading; subtract two with cycles_between. */
+/* A reading; subtract two with cycles_between. Perf counters and the
+ * TSC-rate count both stop while the thread is not running. */
 struct cycles_stamp {
 	uint64_t count;
 	uint64_t enabled, running;   /* perf's times, for multiplexing */
@@ -53,5 +55,10 @@ void cycles_describe(const struct cycles *c, char *buf, size_t size);
 /* A monotonic clock in nanoseconds, not slewed by NTP where the OS
  * offers that: what the benchmark times with. */
 uint64_t cycles_clock_ns(void);
+
+/* This thread's CPU time in nanoseconds: what the benchmark times runs
+ * with, so that time the scheduler gives other processes (a shared VM
+ * runs several) is not charged to the code measured. */
+uint64_t cycles_cpu_ns(void);
 
 #endif
