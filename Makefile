@@ -113,6 +113,9 @@ $(BUILD):
 # --- tests --------------------------------------------------------------
 include tests/tests.mk
 
+# --- benchmarks (not installed) -------------------------------------------
+include bench/bench.mk
+
 # --- install ------------------------------------------------------------
 install: $(SIMDSUM_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(ALIAS_DIR)
