@@ -51,9 +51,12 @@ check-sanitize:
 		$(MAKE) BUILD=build-asan SIMDSUM_BIN=build-asan/simdsum CFLAGS="$(SANITIZE_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" check-unit check-cli
 
-# The same tree built with clang, warnings as errors for both compilers.
+# The same tree built with clang, warnings as errors for both compilers
+# (the benchmark programs too, so they do not rot between runs).
 check-compilers:
-	$(MAKE) BUILD=build-gcc SIMDSUM_BIN=build-gcc/simdsum CC=gcc CFLAGS="-O2 -Werror" all unit-tests
-	$(MAKE) BUILD=build-clang SIMDSUM_BIN=build-clang/simdsum CC=clang CFLAGS="-O2 -Werror" all unit-tests check-unit
+	$(MAKE) BUILD=build-gcc SIMDSUM_BIN=build-gcc/simdsum CC=gcc CFLAGS="-O2 -Werror" all unit-tests \
+		bench-programs
+	$(MAKE) BUILD=build-clang SIMDSUM_BIN=build-clang/simdsum CC=clang CFLAGS="-O2 -Werror" all unit-tests \
+		bench-programs check-unit
 
 .PHONY: check-sanitize check-compilers
