@@ -19,6 +19,8 @@ LDFLAGS ?=
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
 # The sha*sum/crc32c names are installed as links named
 # $(ALIAS_PREFIX)sha256sum in $(ALIAS_DIR): by default simd-sha256sum next
 # to simdsum, so the system's coreutils are not shadowed. For drop-in
@@ -121,13 +123,21 @@ install: $(SIMDSUM_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(ALIAS_DIR)
 	install -m 755 $(SIMDSUM_BIN) $(DESTDIR)$(BINDIR)/simdsum
 	install -m 644 man/simdsum.1 $(DESTDIR)$(MANDIR)/man1/simdsum.1
+	install -d $(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR)
+	install -m 644 src/completion/simdsum.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/simdsum
+	install -m 644 src/completion/_simdsum $(DESTDIR)$(ZSH_COMPLETION_DIR)/_simdsum
 	for name in $(ALIASES); do \
 		ln -sf $(BINDIR)/simdsum $(DESTDIR)$(ALIAS_DIR)/$(ALIAS_PREFIX)$$name || exit 1; \
+		ln -sf simdsum $(DESTDIR)$(BASH_COMPLETION_DIR)/$(ALIAS_PREFIX)$$name || exit 1; \
 	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/simdsum $(DESTDIR)$(MANDIR)/man1/simdsum.1
-	for name in $(ALIASES); do rm -f $(DESTDIR)$(ALIAS_DIR)/$(ALIAS_PREFIX)$$name; done
+	rm -f $(DESTDIR)$(BASH_COMPLETION_DIR)/simdsum $(DESTDIR)$(ZSH_COMPLETION_DIR)/_simdsum
+	for name in $(ALIASES); do \
+		rm -f $(DESTDIR)$(ALIAS_DIR)/$(ALIAS_PREFIX)$$name \
+		      $(DESTDIR)$(BASH_COMPLETION_DIR)/$(ALIAS_PREFIX)$$name; \
+	done
 
 clean:
 	rm -rf build build-* simdsum

@@ -26,7 +26,7 @@ static const uint64_t sha512_iv[8] = {
 	0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
 };
 
-const struct algo algos[] = {
+const struct algo algos[ALGO_COUNT + 1] = {
 	{ "sha1", "SHA1", FAMILY_SHA1, 20, sha1_iv, &md_ops },
 	{ "sha224", "SHA224", FAMILY_SHA256, 28, sha224_iv, &md_ops },
 	{ "sha256", "SHA256", FAMILY_SHA256, 32, sha256_iv, &md_ops },

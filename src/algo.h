@@ -28,7 +28,8 @@ struct algo {
 	const struct hash_ops *ops;
 };
 
-extern const struct algo algos[];   /* terminated by name == NULL */
+#define ALGO_COUNT 6
+extern const struct algo algos[ALGO_COUNT + 1];   /* terminated by name == NULL */
 
 /* Case-sensitive lookup by name ("sha256"); NULL if unknown. */
 const struct algo *algo_by_name(const char *name);

@@ -3,6 +3,7 @@
 #ifndef SIMDSUM_BENCH_H
 #define SIMDSUM_BENCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,6 +26,7 @@ typedef uint64_t (*bench_run_fn)(const struct bench_column *col, const struct be
 /* One column: an implementation of an algorithm (or auto). */
 struct bench_column {
 	const struct algo *algo;
+	const struct impl *impl;   /* NULL for auto */
 	const char *name;          /* the --impl name, or "auto" */
 	struct dispatch dispatch;
 	bench_run_fn run;
@@ -51,6 +53,7 @@ struct bench_meta {
 	char cycles[192];           /* the header line's description */
 	unsigned run_ms;
 	unsigned runs;
+	bool multi_buffer;          /* some column is a multi-buffer row */
 	const struct bench_note *notes;
 	unsigned nnotes;
 };

@@ -22,6 +22,10 @@ static void table_begin(const struct bench_meta *m)
 	       "  warm-up, then %u runs of >= %u ms of this thread's CPU time, interleaved across\n"
 	       "  the columns; median\n",
 	       m->runs, m->run_ms);
+	if (m->multi_buffer)
+		printf("multi-buffer columns (avx512x16, shanix2...): as many messages of block bytes\n"
+		       "  as the kernel has lanes, hashed at once (whole blocks in one kernel call, the\n"
+		       "  update size does not apply); MiB/s and c/B of all of them together\n");
 	for (unsigned i = 0; i < m->nnotes; i++)
 		printf("not run: %s %s: %s\n", m->notes[i].algo, m->notes[i].impl, m->notes[i].reason);
 }
@@ -156,9 +160,10 @@ static void json_row(const struct bench_meta *m, const struct bench_case *bc,
 		printf("%s\n    {\"algorithm\": \"%s\", \"impl\": ", json_results++ ? "," : "",
 		       cols[c].algo->name);
 		json_string(cols[c].name);
-		printf(", \"block_bytes\": %zu, \"update_bytes\": %zu, \"updates\": %zu, "
+		printf(", \"lanes\": %u, \"block_bytes\": %zu, \"update_bytes\": %zu, \"updates\": %zu, "
 		       "\"mib_per_s\": %.2f, \"cycles_per_byte\": ",
-		       bc->block, bc->update, bc->block / bc->update, res[c].mib_per_s);
+		       cols[c].impl && cols[c].impl->lanes > 1 ? cols[c].impl->lanes : 1, bc->block,
+		       bc->update, bc->block / bc->update, res[c].mib_per_s);
 		if (res[c].cycles_per_byte >= 0)
 			printf("%.4f}", res[c].cycles_per_byte);
 		else

@@ -5,6 +5,7 @@
  * Anything else is malformed. */
 #include <string.h>
 
+#include "base64.h"
 #include "check_line.h"
 #include "escape.h"
 
@@ -21,15 +22,25 @@ static bool is_hex(char c)
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-/* Exactly digest_size * 2 hex digits and nothing after them. */
-static bool valid_digest(const char *s, size_t len, const struct algo *algo)
+static bool all_hex(const char *s, size_t len)
 {
-	if (len != 2 * (size_t)algo->digest_size)
-		return false;
 	for (size_t i = 0; i < len; i++)
 		if (!is_hex(s[i]))
 			return false;
 	return true;
+}
+
+/* The digest in hex (2 characters a byte) or in canonical padded base64,
+ * told apart by length as coreutils does. CRC-32C is the one digest whose
+ * two forms have the same length (8): base64 of 4 bytes always ends in
+ * "==", which hex never holds. */
+static bool valid_digest(const char *s, size_t len, const struct algo *algo)
+{
+	uint8_t raw[ALGO_MAX_DIGEST];
+
+	if (len == 2 * (size_t)algo->digest_size && all_hex(s, len))
+		return true;
+	return base64_decode_exact(s, len, raw, algo->digest_size);
 }
 
 /* The tag at s, if it is one: the tag text must be followed by ' ' or
@@ -88,15 +99,18 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 			   struct check_line *out)
 {
 	const struct algo *algo = p->untagged_algo;
-	size_t hexlen = 2 * (size_t)algo->digest_size;
 
+	/* The digest runs to the first blank. */
+	size_t dlen = 0;
+	while (dlen < len && !IS_BLANK(s[dlen]))
+		dlen++;
 	/* Shortest line: the digest, one blank, a one-byte name; coreutils
 	 * asks for one more when what follows the escape is a backslash. */
-	if (len < hexlen + 2 + (s[0] == '\\'))
+	if (len < dlen + 2 + (s[0] == '\\'))
 		return false;
-	if (!IS_BLANK(s[hexlen]) || !valid_digest(s, hexlen, algo))
+	if (!valid_digest(s, dlen, algo))
 		return false;
-	size_t i = hexlen + 1;
+	size_t i = dlen + 1;
 
 	/* "HEX NAME" (one blank) is the reversed BSD form; a list may use it
 	 * or the GNU form, never both, so that a name with a leading space
@@ -124,7 +138,7 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 	name[namelen] = '\0';
 	out->algo = algo;
 	out->digest = s;
-	out->digest_len = hexlen;
+	out->digest_len = dlen;
 	out->name = name;
 	return true;
 }
@@ -179,8 +193,12 @@ static int hex_value(char c)
 bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *raw,
 			  size_t raw_len)
 {
-	if (digest_len != 2 * raw_len)
-		return false;
+	if (digest_len != 2 * raw_len || !all_hex(digest, digest_len)) {
+		uint8_t decoded[ALGO_MAX_DIGEST];
+		return raw_len <= sizeof decoded &&
+		       base64_decode_exact(digest, digest_len, decoded, raw_len) &&
+		       memcmp(decoded, raw, raw_len) == 0;
+	}
 	for (size_t i = 0; i < raw_len; i++)
 		if (hex_value(digest[2 * i]) != raw[i] >> 4 ||
 		    hex_value(digest[2 * i + 1]) != (raw[i] & 15))

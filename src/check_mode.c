@@ -9,86 +9,114 @@
 #include "check_line.h"
 #include "check_mode.h"
 #include "diag.h"
-#include "escape.h"
-#include "file_hash.h"
+#include "engine.h"
+#include "output.h"
 #include "quote.h"
 
 /* What one list came to. */
 struct check_report {
-	unsigned long long malformed;   /* improperly formatted lines */
-	unsigned long long mismatched;  /* computed checksum did NOT match */
-	unsigned long long unreadable;  /* listed file could not be read */
+	struct check_counts n;          /* ok, failed, unreadable, malformed */
 	bool any_well_formed;
-	bool any_matched;
+	bool nul_bytes;                 /* a line held a NUL: the list fails */
 };
 
-/* In check mode 9.1 escapes a name only when it holds a newline. */
-static void print_status(const char *name, const char *status)
-{
-	if (strchr(name, '\n')) {
-		putchar('\\');
-		write_escaped_name(stdout, name);
-	} else {
-		fputs(name, stdout);
-	}
-	printf(": %s\n", status);
-}
-
-/* The transforms for an algorithm met in a list: the user's choice when
- * it is one of -a's algorithms, else auto. */
-static struct algo_choice choice_for(const struct options *opt, const struct algo *algo)
-{
-	struct algo_choice c = { algo, { 0 } };
-
-	for (unsigned i = 0; i < opt->nalgos; i++)
-		if (opt->algos[i].algo->family == algo->family) {
-			c.dispatch = opt->algos[i].dispatch;
-			return c;
-		}
-	impl_select_auto(algo->family, &c.dispatch);
-	return c;
-}
-
-static void check_entry(const struct options *opt, const struct check_line *entry,
-			struct check_report *r)
-{
-	struct algo_choice choice = choice_for(opt, entry->algo);
-	struct file_digests fd;
-
-	file_hash(entry->name, &choice, 1, opt->io, &fd);
-	if (fd.outcome.status != FILE_OK) {
-		if (opt->ignore_missing && fd.outcome.status == FILE_OPEN_FAILED &&
-		    fd.outcome.err == ENOENT)
-			return;
-		diag_error(0, "%s: %s", quote_name(entry->name), file_outcome_message(&fd.outcome));
-		r->unreadable++;
-		if (!opt->status_only)
-			print_status(entry->name, "FAILED open or read");
-		return;
-	}
-	bool match = check_digest_matches(entry->digest, entry->digest_len, fd.digest[0],
-					  entry->algo->digest_size);
-	if (match)
-		r->any_matched = true;
-	else
-		r->mismatched++;
-	if (!opt->status_only && (!match || !opt->quiet))
-		print_status(entry->name, match ? "OK" : "FAILED");
-}
-
 /* One format per plural form, both literal so the compiler checks them. */
-#define WARN_COUNT(n, one, many)                               \
-	do {                                                   \
-		if (n)                                         \
+#define WARN_COUNT(n, one, many)                                 \
+	do {                                                     \
+		if (n)                                           \
 			diag_error(0, (n) == 1 ? one : many, n); \
 	} while (0)
 
-static bool check_list(const struct options *opt, struct check_parser *parser, const char *list)
+/* What one line of a list asks for, kept until its result is emitted. */
+struct entry {
+	unsigned long long lineno;
+	bool nul;                            /* malformed by a NUL byte */
+	const struct algo *algo;
+	char *name;                          /* unescaped */
+	char digest[2 * ALGO_MAX_DIGEST + 1];
+	size_t digest_len;
+};
+
+struct check_run {
+	const struct options *opt;
+	const char *shown;                   /* the list's name in messages */
+	const struct algo *untagged;
+	struct check_report r;
+	struct algo_choice choices[ALGO_COUNT];   /* one per algorithm */
+};
+
+/* The transforms for an algorithm met in a list: the user's choice when
+ * it is -a's family, else auto. */
+static const struct algo_choice *choice_for(struct check_run *run, const struct algo *algo)
+{
+	size_t i = (size_t)(algo - algos);
+	return &run->choices[i];
+}
+
+static void init_choices(struct check_run *run)
+{
+	const struct options *opt = run->opt;
+
+	for (const struct algo *a = algos; a->name; a++) {
+		struct algo_choice *c = &run->choices[a - algos];
+		c->algo = a;
+		if (a->family == opt->algos[0].algo->family)
+			c->dispatch = opt->algos[0].dispatch;
+		else
+			impl_select_auto(a->family, &c->dispatch);
+	}
+}
+
+/* Called in list order for every line that was not skipped. */
+static void emit(struct job *job, void *ctx)
+{
+	struct check_run *run = ctx;
+	const struct options *opt = run->opt;
+	struct check_report *r = &run->r;
+	struct entry *e = job->user;
+
+	if (!job->hash) {
+		r->n.malformed++;
+		/* coreutils 9.1 reads a NUL-separated list as one line and
+		 * checks only its first record; here a NUL is always an error. */
+		if (e->nul)
+			diag_error(0, "%s: %llu: NUL byte in checksum line", quote_name(run->shown),
+				   e->lineno);
+		else if (opt->warn)
+			diag_error(0, "%s: %llu: improperly formatted %s checksum line",
+				   quote_name(run->shown), e->lineno, run->untagged->tag);
+		output_check(opt, run->shown, e->lineno, NULL, NULL, CHECK_MALFORMED, NULL);
+		goto out;
+	}
+	const struct file_outcome *o = &job->result.outcome;
+	if (o->status != FILE_OK) {
+		if (opt->ignore_missing && o->status == FILE_OPEN_FAILED && o->err == ENOENT)
+			goto out;
+		const char *message = file_outcome_message(o);
+		diag_error(0, "%s: %s", quote_name(e->name), message);
+		r->n.unreadable++;
+		output_check(opt, run->shown, e->lineno, e->name, e->algo, CHECK_UNREADABLE, message);
+		goto out;
+	}
+	bool match = check_digest_matches(e->digest, e->digest_len, job->result.digest[0],
+					  e->algo->digest_size);
+	if (match)
+		r->n.ok++;
+	else
+		r->n.failed++;
+	output_check(opt, run->shown, e->lineno, e->name, e->algo, match ? CHECK_OK : CHECK_FAILED,
+		     NULL);
+out:
+	free(e->name);
+	free(e);
+}
+
+/* One list, read line by line into the engine; returns its verdict. */
+static bool check_list(const struct options *opt, struct check_parser *parser, const char *list,
+		       struct check_run *run)
 {
 	bool is_stdin = strcmp(list, "-") == 0;
-	const char *shown = is_stdin ? "standard input" : list;
 	FILE *in = is_stdin ? stdin : fopen(list, "r");
-	struct check_report r = { 0 };
 	char *line = NULL;
 	size_t cap = 0;
 	unsigned long long lineno = 0;
@@ -97,30 +125,59 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		diag_file_error(list, errno);
 		return false;
 	}
+	run->shown = is_stdin ? "standard input" : list;
+	memset(&run->r, 0, sizeof run->r);
+
+	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run };
+	/* Lanes as --impl says for -a's family, auto for the others. */
+	for (const struct algo *a = algos; a->name; a++) {
+		bool chosen = a->family == opt->algos[0].algo->family;
+		lanes_policy_for(choice_for(run, a), chosen ? opt->impl_name : NULL,
+				 &cfg.lanes[a->family]);
+	}
+	struct engine *eng = engine_create(&cfg);
+
 	for (;;) {
 		ssize_t len = getline(&line, &cap, in);
 		if (len <= 0)
 			break;
 		lineno++;
-		struct check_line entry;
-		enum check_line_kind kind = check_parse_line(parser, line, (size_t)len, &entry);
+		struct check_line parsed;
+		bool nul = memchr(line, '\0', (size_t)len) != NULL;
+		enum check_line_kind kind = nul ? CHECK_LINE_MALFORMED
+						: check_parse_line(parser, line, (size_t)len, &parsed);
 		if (kind == CHECK_LINE_SKIP)
 			continue;
 		/* "-" in a list read from standard input cannot be hashed. */
-		if (kind == CHECK_LINE_OK && is_stdin && strcmp(entry.name, "-") == 0)
+		if (kind == CHECK_LINE_OK && is_stdin && strcmp(parsed.name, "-") == 0)
 			kind = CHECK_LINE_MALFORMED;
-		if (kind == CHECK_LINE_MALFORMED) {
-			r.malformed++;
-			if (opt->warn)
-				diag_error(0, "%s: %llu: improperly formatted %s checksum line",
-					   quote_name(shown), lineno, parser->untagged_algo->tag);
-			continue;
+
+		struct entry *e = calloc(1, sizeof *e);
+		struct job *job = engine_job(eng);
+		if (!e)
+			abort();
+		e->lineno = lineno;
+		e->nul = nul;
+		run->r.nul_bytes |= nul;
+		job->user = e;
+		if (kind == CHECK_LINE_OK) {
+			run->r.any_well_formed = true;
+			e->algo = parsed.algo;
+			e->name = strdup(parsed.name);
+			memcpy(e->digest, parsed.digest, parsed.digest_len);
+			e->digest_len = parsed.digest_len;
+			job->name = e->name;
+			job->choices = choice_for(run, parsed.algo);
+			job->nchoices = 1;
+			job->hash = true;
 		}
-		r.any_well_formed = true;
-		check_entry(opt, &entry, &r);
+		engine_submit(eng, job);
 	}
 	free(line);
+	engine_finish(eng);
 
+	struct check_report r = run->r;
+	const char *shown = run->shown;
 	bool read_failed = ferror(in);
 	if (is_stdin)
 		clearerr(in);
@@ -137,29 +194,32 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		diag_error(0, "%s: no properly formatted checksum lines found", quote_name(shown));
 		return false;
 	}
+	output_check_summary(opt, shown, &r.n);
 	if (!opt->status_only) {
-		WARN_COUNT(r.malformed, "WARNING: %llu line is improperly formatted",
+		WARN_COUNT(r.n.malformed, "WARNING: %llu line is improperly formatted",
 			   "WARNING: %llu lines are improperly formatted");
-		WARN_COUNT(r.unreadable, "WARNING: %llu listed file could not be read",
+		WARN_COUNT(r.n.unreadable, "WARNING: %llu listed file could not be read",
 			   "WARNING: %llu listed files could not be read");
-		WARN_COUNT(r.mismatched, "WARNING: %llu computed checksum did NOT match",
+		WARN_COUNT(r.n.failed, "WARNING: %llu computed checksum did NOT match",
 			   "WARNING: %llu computed checksums did NOT match");
-		if (opt->ignore_missing && !r.any_matched)
+		if (opt->ignore_missing && !r.n.ok)
 			diag_error(0, "%s: no file was verified", quote_name(shown));
 	}
-	return r.any_matched && r.mismatched == 0 && r.unreadable == 0 &&
-	       (!opt->strict || r.malformed == 0);
+	return r.n.ok && r.n.failed == 0 && r.n.unreadable == 0 && !r.nul_bytes &&
+	       (!opt->strict || r.n.malformed == 0);
 }
 
 bool check_mode_run(const struct options *opt, char *const *lists, int nlists)
 {
 	struct check_parser parser;
+	struct check_run run = { .opt = opt, .untagged = opt->algos[0].algo };
 	bool ok = true;
 
+	init_choices(&run);
 	check_parser_init(&parser, opt->algos[0].algo);
 	if (nlists == 0)
-		return check_list(opt, &parser, "-");
+		return check_list(opt, &parser, "-", &run);
 	for (int i = 0; i < nlists; i++)
-		ok &= check_list(opt, &parser, lists[i]);
+		ok &= check_list(opt, &parser, lists[i], &run);
 	return ok;
 }

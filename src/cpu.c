@@ -1,5 +1,6 @@
 /* cpu.c - CPU feature detection: the only file that touches CPUID, XGETBV
  * and libcpuid. Everything else sees cpu_features bits. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static const char *const feature_names[CPU_NFEATURES] = {
 	[CPU_AVX2] = "avx2",         [CPU_BMI1] = "bmi1",         [CPU_BMI2] = "bmi2",
 	[CPU_SHA] = "sha",           [CPU_AVX512F] = "avx512f",   [CPU_AVX512DQ] = "avx512dq",
 	[CPU_AVX512BW] = "avx512bw", [CPU_AVX512VL] = "avx512vl", [CPU_VPCLMULQDQ] = "vpclmulqdq",
-	[CPU_VAES] = "vaes",         [CPU_GFNI] = "gfni",
+	[CPU_VAES] = "vaes",         [CPU_GFNI] = "gfni",         [CPU_FAST_CRC32] = "fastcrc32",
 };
 
 const char *cpu_feature_name(int bit)
@@ -107,11 +108,18 @@ static cpu_features detect(void)
 		return 0;
 	cpuid(0, 0, r);
 	uint32_t max_leaf = r[0];
+	/* "AuthenticAMD" in ebx, edx, ecx */
+	bool amd = r[1] == 0x68747541 && r[3] == 0x69746e65 && r[2] == 0x444d4163;
 	if (max_leaf < 1)
 		return 0;
 
 	cpuid(1, 0, r);
 	uint32_t ecx1 = r[2], edx1 = r[3];
+	uint32_t family = (r[0] >> 8) & 0xf;
+	if (family == 0xf)
+		family += (r[0] >> 20) & 0xff;
+	if (amd && family >= 0x1a)
+		f |= CPUF(FAST_CRC32);
 	uint32_t ebx7 = 0, ecx7 = 0;
 	if (max_leaf >= 7) {
 		cpuid(7, 0, r);

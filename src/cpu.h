@@ -25,6 +25,10 @@ enum cpu_feature_bit {
 	CPU_VPCLMULQDQ,
 	CPU_VAES,
 	CPU_GFNI,
+	/* Not an instruction set but a trait: crc32 issues at least twice a
+	 * cycle beside the vector units (AMD Zen 5, family 0x1A, and later),
+	 * which the crc32c "hybrid" kernel is built around. */
+	CPU_FAST_CRC32,
 	CPU_NFEATURES
 };
 

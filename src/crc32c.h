@@ -14,6 +14,7 @@ uint32_t crc32c_sse42(uint32_t crc, const uint8_t *data, size_t len);
 uint32_t crc32c_pclmul(uint32_t crc, const uint8_t *data, size_t len);
 #if HAVE_AS_VPCLMULQDQ
 uint32_t crc32c_vpclmul(uint32_t crc, const uint8_t *data, size_t len);
+uint32_t crc32c_hybrid(uint32_t crc, const uint8_t *data, size_t len);
 #endif
 #endif
 

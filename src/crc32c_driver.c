@@ -10,8 +10,11 @@ static void crc_init(struct hash_ctx *ctx)
 
 static void crc_update(struct hash_ctx *ctx, const uint8_t *data, size_t len)
 {
-	if (len)
-		ctx->u.crc = dispatch_pick(&ctx->dispatch, len)->fn.crc32c(ctx->u.crc, data, len);
+	if (len) {
+		const struct impl *impl = dispatch_pick(&ctx->dispatch, len);
+		hash_note_impl(ctx, impl, len);
+		ctx->u.crc = impl->fn.crc32c(ctx->u.crc, data, len);
+	}
 }
 
 /* The digest is the 32-bit CRC written most significant byte first, so

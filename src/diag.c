@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "progress.h"
 #include "quote.h"
 
 const char *program_name = "simdsum";
@@ -20,6 +21,7 @@ void diag_set_program_name(const char *argv0)
 __attribute__((format(printf, 2, 0))) static void vreport(int errnum, const char *fmt, va_list ap)
 {
 	fflush(stdout);
+	progress_clear();
 	fprintf(stderr, "%s: ", program_name);
 	vfprintf(stderr, fmt, ap);
 	if (errnum)

@@ -8,10 +8,11 @@
 struct file_digests {
 	struct file_outcome outcome;
 	uint8_t digest[MAX_ALGOS][ALGO_MAX_DIGEST];
+	const struct impl *impl[MAX_ALGOS];   /* what did most of the work */
 };
 
 /* Hashes name with choices[0..n) in one read of the file. */
 void file_hash(const char *name, const struct algo_choice *choices, unsigned n, enum io_mode io,
-	       struct file_digests *out);
+	       uint8_t *buf, size_t size, struct file_digests *out);
 
 #endif

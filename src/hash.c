@@ -5,6 +5,8 @@ void hash_init(struct hash_ctx *ctx, const struct algo *algo, const struct dispa
 {
 	ctx->algo = algo;
 	ctx->dispatch = *d;
+	ctx->used = d->tier[d->ntiers - 1].impl;
+	ctx->used_len = 0;
 	algo->ops->init(ctx);
 }
 

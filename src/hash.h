@@ -22,6 +22,8 @@ struct md_state {
 struct hash_ctx {
 	const struct algo *algo;
 	struct dispatch dispatch;
+	const struct impl *used;   /* the row that took the longest call so far */
+	size_t used_len;           /* (what --json and --debug report) */
 	union {
 		struct md_state md;
 		uint32_t crc;          /* un-inverted register */
@@ -41,6 +43,31 @@ static inline void hash_update(struct hash_ctx *ctx, const void *data, size_t le
 static inline void hash_final(struct hash_ctx *ctx, uint8_t *digest)
 {
 	ctx->algo->ops->final(ctx, digest);
+}
+
+/* For the lane scheduler, which lets a multi-buffer kernel work on the
+ * chaining words in place: the words, and the bookkeeping for nbytes
+ * (whole blocks) that a kernel absorbed into them. Valid only for SHA
+ * computations with nothing buffered. */
+static inline void *hash_md_words(struct hash_ctx *ctx)
+{
+	return &ctx->u.md.h;
+}
+
+/* Records that impl processed a call of len bytes for this computation. */
+static inline void hash_note_impl(struct hash_ctx *ctx, const struct impl *impl, size_t len)
+{
+	if (len >= ctx->used_len) {
+		ctx->used = impl;
+		ctx->used_len = len;
+	}
+}
+
+static inline void hash_md_absorbed(struct hash_ctx *ctx, uint64_t nbytes)
+{
+	ctx->u.md.nbytes += nbytes;
+	if (ctx->u.md.nbytes < nbytes)
+		ctx->u.md.nbytes_hi++;
 }
 
 /* One-shot convenience. */

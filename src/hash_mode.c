@@ -1,31 +1,132 @@
-/* hash_mode.c - computing and printing checksums of the named files. */
+/* hash_mode.c - computing and printing checksums of the named files: the
+ * operands, a list of names (--files-from), or the trees under them (-r). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "diag.h"
-#include "quote.h"
-#include "file_hash.h"
+#include "engine.h"
 #include "hash_mode.h"
+#include "names.h"
 #include "output.h"
+#include "progress.h"
+#include "quote.h"
+#include "walk.h"
 
-static bool hash_one(const struct options *opt, const char *name)
+struct hash_run {
+	const struct options *opt;
+	struct engine *engine;
+	bool ok;
+};
+
+/* Called in the order the files were named, whatever order they finished
+ * in. */
+static void emit(struct job *job, void *ctx)
 {
-	struct file_digests fd;
+	struct hash_run *run = ctx;
+	const struct options *opt = run->opt;
+	const struct file_outcome *o = &job->result.outcome;
 
-	file_hash(name, opt->algos, opt->nalgos, opt->io, &fd);
-	if (fd.outcome.status != FILE_OK) {
-		diag_error(0, "%s: %s", quote_name(name), file_outcome_message(&fd.outcome));
-		return false;
+	if (o->status != FILE_OK) {
+		const char *message = file_outcome_message(o);
+		diag_error(0, "%s: %s", quote_name(job->name), message);
+		output_file_error(opt, job->name, message);
+		run->ok = false;
+	} else {
+		for (unsigned i = 0; i < opt->nalgos; i++)
+			output_digest(opt, job->name, opt->algos[i].algo, job->result.digest[i],
+				      o->size, job->result.impl[i]);
 	}
-	for (unsigned i = 0; i < opt->nalgos; i++)
-		output_digest_line(opt, name, opt->algos[i].algo, fd.digest[i]);
-	return true;
+	free(job->user);   /* the name, when it was copied */
+}
+
+/* Queues one file; owned is freed once it is emitted. A nonzero err
+ * queues an error for the name instead (it keeps its place in order). */
+static void submit(struct hash_run *run, const char *name, char *owned, int err)
+{
+	struct job *job = engine_job(run->engine);
+
+	job->name = name;
+	job->user = owned;
+	if (err) {
+		job->result.outcome.status = FILE_READ_FAILED;
+		job->result.outcome.err = err;
+	} else {
+		job->choices = run->opt->algos;
+		job->nchoices = run->opt->nalgos;
+		job->hash = true;
+	}
+	engine_submit(run->engine, job);
+}
+
+static void on_walk(void *ctx, const char *path, uint64_t size, int err)
+{
+	struct hash_run *run = ctx;
+	char *copy = strdup(path);
+
+	if (!copy)
+		abort();
+	if (!err)
+		progress_add_total(size);
+	submit(run, copy, copy, err);
+}
+
+/* A name given on the command line or in a list: walked with -r when it is
+ * a directory, else hashed. */
+static void add_name(struct hash_run *run, const char *name, char *owned)
+{
+	const struct options *opt = run->opt;
+	struct stat st;
+
+	if ((opt->recursive || progress_on) && strcmp(name, "-") != 0 && stat(name, &st) == 0) {
+		if (opt->recursive && S_ISDIR(st.st_mode)) {
+			walk_tree(name, opt->dereference, on_walk, run);
+			free(owned);
+			return;
+		}
+		if (S_ISREG(st.st_mode))
+			progress_add_total((uint64_t)st.st_size);
+	}
+	submit(run, name, owned, 0);
+}
+
+static void on_listed_name(void *ctx, char *name, bool bad)
+{
+	struct hash_run *run = ctx;
+
+	if (bad)
+		submit(run, name, name, EINVAL);
+	else
+		add_name(run, name, name);
 }
 
 bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 {
-	bool ok = true;
+	struct hash_run run = { opt, NULL, true };
+	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = &run };
 
-	if (nfiles == 0)
-		return hash_one(opt, "-");
-	for (int i = 0; i < nfiles; i++)
-		ok &= hash_one(opt, files[i]);
-	return ok;
+	/* Files share lanes only when each needs one algorithm. */
+	if (opt->nalgos == 1)
+		lanes_policy_for(&opt->algos[0], opt->impl_name,
+				 &cfg.lanes[opt->algos[0].algo->family]);
+	run.engine = engine_create(&cfg);
+
+	if (opt->files_from) {
+		int err = names_read(opt->files_from, opt->files_nul, on_listed_name, &run);
+		if (err) {
+			engine_finish(run.engine);
+			diag_error(err, "cannot read file names from %s",
+				   quote_name(strcmp(opt->files_from, "-") ? opt->files_from
+									   : "standard input"));
+			return false;
+		}
+	} else if (nfiles == 0) {
+		add_name(&run, "-", NULL);
+	} else {
+		for (int i = 0; i < nfiles; i++)
+			add_name(&run, files[i], NULL);
+	}
+	engine_finish(run.engine);
+	return run.ok;
 }

@@ -54,6 +54,8 @@ struct impl {
 	unsigned lanes;       /* 0: single stream (fn.sha1...); n > 1: a
 	                       * multi-buffer kernel of n lanes (fn.sha1_mb...),
 	                       * used only by the lane scheduler */
+	unsigned auto_min_streams; /* multi-buffer: auto uses the row only
+	                       * when at least this many messages are ready */
 };
 
 /* The rows of one family, terminated by a row with name == NULL.

@@ -10,18 +10,17 @@
  * size, mtime and ctime are compared before and after, and a mapped file
  * that shrinks (SIGBUS on the vanished pages) is caught, not fatal. */
 #include <errno.h>
-#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "input.h"
+#include "progress.h"
+#include "reader.h"
 
-#define READ_BUFFER_SIZE (256 * 1024)
 /* Mapped files are hashed in windows of this size, so several contexts
  * (-a crc32c,sha256) see each window while it is in cache. */
 #define MMAP_CHUNK (1024 * 1024)
@@ -32,36 +31,23 @@ static void update_all(struct hash_ctx *ctxs, unsigned nctx, const uint8_t *p, s
 		hash_update(&ctxs[i], p, n);
 }
 
-static uint8_t *read_buffer(void)
+uint8_t *input_buffer_new(void)
 {
-	static __thread uint8_t *buf;
+	void *p;
 
-	if (!buf) {
-		void *p;
-		if (posix_memalign(&p, 4096, READ_BUFFER_SIZE))
-			abort();
-		buf = p;
-	}
-	return buf;
+	if (posix_memalign(&p, 4096, INPUT_BUFFER_SIZE))
+		abort();
+	return p;
 }
 
-/* Reads to end of file. Returns 0 or an errno value. */
-static int hash_by_read(int fd, struct hash_ctx *ctxs, unsigned nctx, uint64_t *size)
+/* Reads to end of file; errors are left in r->outcome. */
+static void hash_by_read(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+			 uint8_t *buf, size_t size)
 {
-	uint8_t *buf = read_buffer();
+	ssize_t n;
 
-	for (;;) {
-		ssize_t n = read(fd, buf, READ_BUFFER_SIZE);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return errno;
-		}
-		if (n == 0)
-			return 0;
+	while ((n = reader_read(r, buf, size)) > 0)
 		update_all(ctxs, nctx, buf, (size_t)n);
-		*size += (uint64_t)n;
-	}
 }
 
 /* --- mmap with SIGBUS recovery ------------------------------------------ */
@@ -115,6 +101,7 @@ static int hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned
 			size_t n = length - done > MMAP_CHUNK ? MMAP_CHUNK : (size_t)(length - done);
 			update_all(ctxs, nctx, map + done, n);
 			done += n;
+			progress_count(n);
 		}
 	} else {
 		result = -1;
@@ -127,68 +114,33 @@ static int hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned
 
 /* --- one file ----------------------------------------------------------- */
 
-static bool same_file_state(const struct stat *a, const struct stat *b)
+struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+				      enum io_mode io, uint8_t *buf, size_t size)
 {
-	return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec && a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
-	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+	if (io == IO_MMAP && r->regular && !r->is_stdin) {
+		uint64_t length = (uint64_t)r->before.st_size;
+		int rc = hash_by_mmap(r->fd, length, ctxs, nctx, &r->total);
+		if (rc == -1) {
+			r->outcome.status = FILE_CHANGED;
+		} else if (rc != 0) {
+			r->outcome.status = FILE_READ_FAILED;
+			r->outcome.err = rc;
+		}
+		r->eof = true;
+	} else {
+		hash_by_read(r, ctxs, nctx, buf, size);
+	}
+	return reader_close(r);
 }
 
 struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, unsigned nctx,
-				    enum io_mode io)
+				    enum io_mode io, uint8_t *buf, size_t size)
 {
-	struct file_outcome out = { FILE_OK, 0, 0 };
-	bool is_stdin = strcmp(name, "-") == 0;
-	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	struct file_reader r;
 
-	if (fd < 0) {
-		out.status = FILE_OPEN_FAILED;
-		out.err = errno;
-		return out;
-	}
-
-	struct stat before;
-	if (fstat(fd, &before) != 0) {
-		out.status = FILE_READ_FAILED;
-		out.err = errno;
-		goto done;
-	}
-	if (S_ISDIR(before.st_mode)) {
-		out.status = FILE_READ_FAILED;
-		out.err = EISDIR;
-		goto done;
-	}
-	bool regular = S_ISREG(before.st_mode);
-	if (regular)
-		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-
-	/* Files that report size 0 may still have content (/proc): read them. */
-	int rc;
-	if (io == IO_MMAP && regular && before.st_size > 0 && !is_stdin)
-		rc = hash_by_mmap(fd, (uint64_t)before.st_size, ctxs, nctx, &out.size);
-	else
-		rc = hash_by_read(fd, ctxs, nctx, &out.size);
-
-	if (rc == -1) {
-		out.status = FILE_CHANGED;
-	} else if (rc != 0) {
-		out.status = FILE_READ_FAILED;
-		out.err = rc;
-	} else if (regular) {
-		struct stat after;
-		if (fstat(fd, &after) != 0) {
-			out.status = FILE_READ_FAILED;
-			out.err = errno;
-		} else if (!same_file_state(&before, &after)) {
-			out.status = FILE_CHANGED;
-		}
-	}
-done:
-	if (!is_stdin && close(fd) != 0 && out.status == FILE_OK) {
-		out.status = FILE_READ_FAILED;
-		out.err = errno;
-	}
-	return out;
+	if (!reader_open(&r, name))
+		return r.outcome;
+	return input_hash_opened(&r, ctxs, nctx, io, buf, size);
 }
 
 const char *file_outcome_message(const struct file_outcome *o)

@@ -26,12 +26,24 @@ struct file_outcome {
 	uint64_t size;      /* bytes hashed */
 };
 
-#define INPUT_MAX_CTX 8
+/* A good size for the buffer read() fills: big enough that system calls
+ * cost little, small enough to stay in L2 while each algorithm reads it. */
+#define INPUT_BUFFER_SIZE (256 * 1024)
+
+/* A page-aligned buffer of INPUT_BUFFER_SIZE bytes; free() it. */
+uint8_t *input_buffer_new(void);
 
 /* Streams the named file ("-": standard input) through every context in
- * ctxs[0..nctx) (already initialised; the caller finalises them). */
+ * ctxs[0..nctx) (already initialised; the caller finalises them), reading
+ * into buf[0..size). */
 struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, unsigned nctx,
-				    enum io_mode io);
+				    enum io_mode io, uint8_t *buf, size_t size);
+
+struct file_reader;
+
+/* The same for a file already opened with reader_open; closes it. */
+struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+				      enum io_mode io, uint8_t *buf, size_t size);
 
 /* The message for a failed outcome ("No such file or directory", "file
  * changed while reading"). */

@@ -63,3 +63,10 @@ void list_impls_print(void)
 		}
 	}
 }
+
+void list_impls_names(enum family family)
+{
+	puts("auto");
+	for (const struct impl *i = impl_table(family); i->name; i++)
+		puts(i->name);
+}

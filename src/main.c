@@ -7,11 +7,14 @@
 
 #include "bench_mode.h"
 #include "check_mode.h"
+#include "debug.h"
 #include "diag.h"
+#include "engine.h"
 #include "hash_mode.h"
 #include "list_impls.h"
 #include "options.h"
 #include "output.h"
+#include "progress.h"
 #include "select.h"
 #include "version.h"
 
@@ -54,6 +57,12 @@ enum {
 	OPT_IO,
 	OPT_HELP,
 	OPT_VERSION,
+	OPT_JSON,
+	OPT_BASE64,
+	OPT_DEBUG,
+	OPT_PROGRESS,
+	OPT_FILES_FROM,
+	OPT_FILES0_FROM,
 	OPT_BENCHMARK,
 	OPT_BENCHMARK_TIME,
 	OPT_FORMAT,
@@ -72,8 +81,17 @@ static const struct option long_options[] = {
 	{ "status", no_argument, NULL, OPT_STATUS },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "impl", required_argument, NULL, OPT_IMPL },
-	{ "list-impls", no_argument, NULL, OPT_LIST_IMPLS },
+	{ "list-impls", optional_argument, NULL, OPT_LIST_IMPLS },
 	{ "io", required_argument, NULL, OPT_IO },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "recursive", no_argument, NULL, 'r' },
+	{ "dereference", no_argument, NULL, 'L' },
+	{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+	{ "files0-from", required_argument, NULL, OPT_FILES0_FROM },
+	{ "progress", optional_argument, NULL, OPT_PROGRESS },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "base64", no_argument, NULL, OPT_BASE64 },
+	{ "debug", no_argument, NULL, OPT_DEBUG },
 	{ "benchmark", no_argument, NULL, OPT_BENCHMARK },
 	{ "benchmark-time", required_argument, NULL, OPT_BENCHMARK_TIME },
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -94,9 +112,18 @@ static void usage(const char *default_algo)
 	      "  -b, --binary          read in binary mode ('*' before the name)\n"
 	      "  -c, --check           read checksums from the FILEs and check them\n"
 	      "      --tag             create a BSD-style checksum\n"
+	      "      --json            one JSON object per line: name, algorithm, digest,\n"
+	      "                          size, implementation (and for --check results)\n"
+	      "      --base64          print digests in base64, not hex\n"
 	      "  -t, --text            read in text mode (default)\n"
 	      "  -z, --zero            end each output line with NUL, not newline,\n"
 	      "                          and disable file name escaping\n"
+	      "\n"
+	      "Which files:\n"
+	      "  -r, --recursive       hash the files under directories, sorted by name\n"
+	      "  -L, --dereference     with -r, follow symbolic links (loops are detected)\n"
+	      "      --files-from=F    read the names to hash from F, one per line\n"
+	      "      --files0-from=F   ... NUL-separated (find -print0); - is stdin\n"
 	      "\n"
 	      "The following five options are useful only when verifying checksums:\n"
 	      "      --ignore-missing  don't fail or report status for missing files\n"
@@ -108,8 +135,14 @@ static void usage(const char *default_algo)
 	      "Implementation and input:\n"
 	      "      --impl=NAME       force an implementation (generic, ssse3, avx, avx2,\n"
 	      "                          shani, avx512, sse42, pclmul, vpclmul...; auto)\n"
-	      "      --list-impls      list the implementations and what this CPU runs\n"
+	      "      --list-impls[=names]  list the implementations and what this CPU runs\n"
+	      "                          (=names: just the names for -a's algorithm)\n"
+	      "      --debug           say on stderr which implementation runs and why\n"
+	      "      --progress[=WHEN] show bytes done, rate and ETA on stderr: auto (when\n"
+	      "                          stderr is a terminal, the default) or always\n"
 	      "      --io=MODE         how to read regular files: auto, read or mmap\n"
+	      "  -j, --jobs=N          hash with N threads (default: the CPUs available,\n"
+	      "                          or 1 for files on a rotational disk)\n"
 	      "\n"
 	      "Benchmark:\n"
 	      "      --benchmark       time each implementation this CPU runs (of the -a\n"
@@ -169,14 +202,37 @@ static enum io_mode parse_io(const char *arg)
 	diag_usage_error("invalid --io '%s'; valid: auto, read, mmap", arg);
 }
 
-/* The combinations coreutils rejects, each with its own message. */
-static void check_combinations(const struct options *opt, int binary, bool zero)
+static int parse_progress(const char *arg)
 {
-	if (opt->tag && binary == 0)
+	if (!arg || strcmp(arg, "auto") == 0)
+		return 1;
+	if (strcmp(arg, "always") == 0)
+		return 2;
+	if (strcmp(arg, "never") == 0)
+		return 0;
+	diag_usage_error("invalid --progress '%s'; valid: auto, always, never", arg);
+}
+
+static unsigned parse_jobs(const char *arg)
+{
+	char *end;
+	unsigned long n = strtoul(arg, &end, 10);
+
+	if (*arg < '0' || *arg > '9' || *end || n < 1 || n > 1024)
+		diag_usage_error("invalid number of jobs '%s' (1 to 1024)", arg);
+	return (unsigned)n;
+}
+
+/* The combinations coreutils rejects, each with its own message, and
+ * simdsum's own. */
+static void check_combinations(const struct options *opt, int binary, bool zero, bool tag,
+			       int noperands)
+{
+	if (tag && binary == 0)
 		diag_usage_error("--tag does not support --text mode");
 	if (zero && opt->check)
 		diag_usage_error("the --zero option is not supported when verifying checksums");
-	if (opt->tag && opt->check)
+	if (tag && opt->check)
 		diag_usage_error("the --tag option is meaningless when verifying checksums");
 	if (binary >= 0 && opt->check)
 		diag_usage_error("the --binary and --text options are meaningless when verifying "
@@ -194,6 +250,18 @@ static void check_combinations(const struct options *opt, int binary, bool zero)
 		diag_usage_error("the --strict option is meaningful only when verifying checksums");
 	if (opt->check && opt->nalgos > 1)
 		diag_usage_error("--check takes a single --algorithm");
+	if (opt->style == OUTPUT_JSON && (tag || zero))
+		diag_usage_error("--json cannot be combined with --%s", tag ? "tag" : "zero");
+	if (opt->files_from && noperands > 0)
+		diag_usage_error("file operands cannot be combined with --files%s-from",
+				 opt->files_nul ? "0" : "");
+	if (opt->files_from && opt->check)
+		diag_usage_error("--files-from and --files0-from name files to hash, not lists to "
+				 "check");
+	if (opt->dereference && !opt->recursive)
+		diag_usage_error("--dereference (-L) applies only with --recursive (-r)");
+	if (opt->recursive && opt->check)
+		diag_usage_error("--recursive applies only when hashing");
 }
 
 int main(int argc, char **argv)
@@ -201,10 +269,13 @@ int main(int argc, char **argv)
 	struct options opt;
 	struct bench_options bench = { 0 };
 	int binary = -1;   /* -1 unset, 0 --text, 1 --binary (coreutils' tri-state) */
-	bool zero = false, list = false;
+	bool zero = false, list = false, list_names = false, tag = false;
+	int progress = 0;  /* 0 off, 1 when stderr is a terminal, 2 always */
 	int c;
 
-	setlocale(LC_ALL, "");
+	/* Only character classes matter (quoting names in messages); loading
+	 * every category costs a dozen file opens at start-up. */
+	setlocale(LC_CTYPE, "");
 	diag_set_program_name(argv[0]);
 	argv[0] = (char *)program_name;   /* getopt's messages use argv[0] */
 
@@ -214,7 +285,7 @@ int main(int argc, char **argv)
 	parse_algorithms(&opt, default_algo);
 	opt.impl_name = getenv("SIMDSUM_IMPL");
 
-	while ((c = getopt_long(argc, argv, "a:bctwz", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:bcj:Lrtwz", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			parse_algorithms(&opt, optarg);
@@ -233,8 +304,31 @@ int main(int argc, char **argv)
 			zero = true;
 			break;
 		case OPT_TAG:
-			opt.tag = true;
+			tag = true;
 			binary = 1;
+			break;
+		case OPT_JSON:
+			opt.style = OUTPUT_JSON;
+			break;
+		case OPT_BASE64:
+			opt.base64 = true;
+			break;
+		case OPT_DEBUG:
+			opt.debug = true;
+			break;
+		case 'r':
+			opt.recursive = true;
+			break;
+		case 'L':
+			opt.dereference = true;
+			break;
+		case OPT_FILES_FROM:
+		case OPT_FILES0_FROM:
+			opt.files_from = optarg;
+			opt.files_nul = c == OPT_FILES0_FROM;
+			break;
+		case OPT_PROGRESS:
+			progress = parse_progress(optarg);
 			break;
 		/* --status, --warn and --quiet override one another. */
 		case 'w':
@@ -263,9 +357,16 @@ int main(int argc, char **argv)
 			break;
 		case OPT_LIST_IMPLS:
 			list = true;
+			if (optarg && strcmp(optarg, "names") == 0)
+				list_names = true;
+			else if (optarg)
+				diag_usage_error("invalid --list-impls '%s'; valid: names", optarg);
 			break;
 		case OPT_IO:
 			opt.io = parse_io(optarg);
+			break;
+		case 'j':
+			opt.jobs = parse_jobs(optarg);
 			break;
 		case OPT_BENCHMARK:
 			bench.enabled = true;
@@ -289,11 +390,18 @@ int main(int argc, char **argv)
 	}
 
 	if (list) {
-		list_impls_print();
+		if (list_names)
+			list_impls_names(opt.algos[0].algo->family);
+		else
+			list_impls_print();
 		return output_close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
 	}
 
-	check_combinations(&opt, binary, zero);
+	char *const *operands = argv + optind;
+	int noperands = argc - optind;
+	check_combinations(&opt, binary, zero, tag, noperands);
+	if (tag)
+		opt.style = OUTPUT_TAG;
 	opt.binary = binary == 1;
 	if (zero)
 		opt.delim = '\0';
@@ -306,10 +414,15 @@ int main(int argc, char **argv)
 		if (!select_impl(&opt.algos[i], opt.impl_name))
 			return EXIT_FAILURE;
 
-	char *const *operands = argv + optind;
-	int noperands = argc - optind;
+	if (!opt.jobs)
+		opt.jobs = engine_default_jobs(operands, noperands);
+	if (opt.debug)
+		debug_report(&opt);
+	if (progress)
+		progress_start(progress == 2);
 	bool ok = opt.check ? check_mode_run(&opt, operands, noperands)
 			    : hash_mode_run(&opt, operands, noperands);
+	progress_stop();
 	if (!output_close_stdout())
 		ok = false;
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;

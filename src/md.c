@@ -16,7 +16,10 @@ static unsigned block_size(enum family family)
 static void run_blocks(struct hash_ctx *ctx, const uint8_t *data, size_t nblocks)
 {
 	enum family family = ctx->algo->family;
-	const struct impl *impl = dispatch_pick(&ctx->dispatch, nblocks * block_size(family));
+	size_t len = nblocks * block_size(family);
+	const struct impl *impl = dispatch_pick(&ctx->dispatch, len);
+
+	hash_note_impl(ctx, impl, len);
 
 	switch (family) {
 	case FAMILY_SHA1:

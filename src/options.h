@@ -21,11 +21,24 @@ struct options {
 	unsigned nalgos;
 	const char *impl_name;     /* --impl or SIMDSUM_IMPL, NULL for auto */
 	enum io_mode io;
+	unsigned jobs;             /* -j: worker threads */
 
 	/* output */
-	bool tag;                  /* --tag: BSD style */
+	enum output_style {
+		OUTPUT_GNU,        /* DIGEST  NAME */
+		OUTPUT_TAG,        /* --tag: TAG (NAME) = DIGEST */
+		OUTPUT_JSON,       /* --json: one object per line */
+	} style;
 	bool binary;               /* '*' indicator */
+	bool base64;               /* --base64 digests */
 	char delim;                /* '\n', or '\0' with -z */
+	bool debug;                /* --debug */
+
+	/* which files */
+	bool recursive;            /* -r */
+	bool dereference;          /* -L */
+	const char *files_from;    /* --files-from / --files0-from list */
+	bool files_nul;            /* ... NUL-separated */
 
 	/* --check */
 	bool check;

@@ -1,4 +1,4 @@
-/* output.h - writing checksum lines. */
+/* output.h - what simdsum writes on standard output, in each style. */
 #ifndef SIMDSUM_OUTPUT_H
 #define SIMDSUM_OUTPUT_H
 
@@ -6,10 +6,39 @@
 
 #include "options.h"
 
-/* Writes one checksum line for name in the format the options select
- * (GNU "DIGEST  NAME", BSD "TAG (NAME) = DIGEST", -z). */
-void output_digest_line(const struct options *opt, const char *name, const struct algo *algo,
-			const uint8_t *digest);
+enum check_status {
+	CHECK_OK,
+	CHECK_FAILED,       /* computed checksum did NOT match */
+	CHECK_UNREADABLE,   /* FAILED open or read */
+	CHECK_MALFORMED,    /* improperly formatted line */
+};
+
+struct check_counts {
+	unsigned long long ok, failed, unreadable, malformed;
+};
+
+/* One file's digest for one algorithm: a GNU or BSD-tag line (-z: NUL
+ * ended), or a JSON object with the size and the implementation used. */
+void output_digest(const struct options *opt, const char *name, const struct algo *algo,
+		   const uint8_t *digest, uint64_t size, const struct impl *impl);
+
+/* A file that could not be hashed. Text styles print nothing here (the
+ * message goes to stderr); JSON prints an error object. */
+void output_file_error(const struct options *opt, const char *name, const char *message);
+
+/* One verified line of a list ("NAME: OK", or a JSON object). Malformed
+ * lines print only in JSON (text warns on stderr with -w). */
+void output_check(const struct options *opt, const char *list, unsigned long long lineno,
+		  const char *name, const struct algo *algo, enum check_status status,
+		  const char *message);
+
+/* The end of a list (JSON only: the counts). */
+void output_check_summary(const struct options *opt, const char *list,
+			  const struct check_counts *counts);
+
+/* The digest as printed: lower-case hex, or base64 with --base64. out
+ * needs 2 * ALGO_MAX_DIGEST + 1 bytes. */
+void digest_text(const struct options *opt, const uint8_t *digest, size_t len, char *out);
 
 /* Lower-case hex of len bytes into out (2 * len + 1 bytes). */
 void hex_encode(const uint8_t *bytes, size_t len, char *out);

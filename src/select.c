@@ -31,6 +31,11 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 			   impl_name, choice->algo->name, list);
 		return false;
 	}
-	impl_select_one(impl, &choice->dispatch);
+	/* A multi-buffer row serves the lane scheduler (see lanes.c); a file
+	 * hashed alone then runs on auto's single-stream transforms. */
+	if (impl->lanes > 1)
+		impl_select_auto(family, &choice->dispatch);
+	else
+		impl_select_one(impl, &choice->dispatch);
 	return true;
 }

@@ -8,13 +8,13 @@ load helpers
 ALGOS="sha1 sha224 sha256 sha384 sha512 crc32c"
 NROWS=24   # tcrypt's 22 rows, 16 KiB and 1 MiB
 
-# impls_for ALG: the single-stream implementations --list-impls calls
-# supported for ALG's family (multi-buffer rows are listed as not run).
+# impls_for ALG: the implementations --list-impls calls supported for
+# ALG's family, multi-buffer rows included.
 impls_for() {
 	"$SIMDSUM" --list-impls | awk -v alg="$1" '
 		/^[^ ].*:$/ { h = $0; sub(/:$/, "", h); n = split(h, names, ", ")
 			      in_h = 0; for (i = 1; i <= n; i++) if (names[i] == alg) in_h = 1; next }
-		in_h && $2 == "supported" && !/multi-buffer/ { print $1 }'
+		in_h && $2 == "supported" { print $1 }'
 }
 
 # expected_pairs: "ALG IMPL" for every column a full run must have.
@@ -69,6 +69,24 @@ for r in json.load(open(sys.argv[1]))["results"]:
 	[ "$(json_pairs out.json | wc -l)" -eq $(($(wc -l < want) * NROWS)) ]
 	grep -q '"cycle_source": "' out.json
 	grep -q '"cpu": "' out.json
+}
+
+@test "multi-buffer rows are columns of their own, with their lane count" {
+	mb=$("$SIMDSUM" --list-impls | awk '/multi-buffer/ && $2 == "supported" { print $1; exit }')
+	if [ -z "$mb" ]; then
+		skip "no multi-buffer implementation runs on this CPU"
+	fi
+	lanes=$("$SIMDSUM" --list-impls | awk -v m="$mb" '$1 == m && /multi-buffer/ { sub(/.*multi-buffer, /, ""); print $1; exit }')
+	for alg in sha1 sha256 sha512; do
+		impls_for $alg | grep -qx "$mb" && break
+	done
+	"$SIMDSUM" --benchmark --benchmark-time=1 -a $alg --impl=$mb --format=json > out.json
+	json_pairs out.json | sort -u > got
+	printf '%s\n' "$alg $mb" "$alg auto" | sort > want
+	diff want got
+	grep -q "\"impl\": \"$mb\", \"lanes\": $lanes," out.json
+	"$SIMDSUM" --benchmark --benchmark-time=1 -a $alg --impl=$mb > out.txt
+	grep -q '^multi-buffer columns' out.txt
 }
 
 @test "--impl benchmarks each implementation alone, beside auto" {

@@ -62,7 +62,9 @@ load helpers
 }
 
 @test "a file that grows while read is an error" {
-	head -c 3000 /dev/urandom > growing
+	# Big enough to take several reads: a file read in one read() call
+	# cannot change while it is read.
+	head -c 3000000 /dev/urandom > growing
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=append-after-read=growing \
 		"$SIMDSUM" growing
 	[ "$status" -eq 1 ]

@@ -1,0 +1,78 @@
+/* debug.c - --debug, in the spirit of coreutils' cksum --debug. */
+#include <stdio.h>
+#include <string.h>
+
+#include "debug.h"
+#include "diag.h"
+#include "lanes.h"
+
+/* "hybrid (needs ...) for calls of 1024 bytes or more; vpclmul (needs ...)
+ * for shorter calls" */
+static void describe_tiers(const struct dispatch *d, char *buf, size_t size)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned t = 0; t < d->ntiers; t++) {
+		const struct impl *i = d->tier[t].impl;
+		char needs[200], when[64];
+		cpu_features_format(i->needs, ",", needs, sizeof needs);
+		if (d->ntiers == 1)
+			snprintf(when, sizeof when, "for every length");
+		else if (d->tier[t].min_len)
+			snprintf(when, sizeof when, "for calls of %zu bytes or more", d->tier[t].min_len);
+		else
+			snprintf(when, sizeof when, "for shorter calls");
+		int n = snprintf(buf + used, size - used, "%s%s (%s%s) %s", t ? "; " : "", i->name,
+				 needs[0] ? "needs " : "portable C", needs, when);
+		if (n < 0 || (size_t)n >= size - used)
+			return;
+		used += (size_t)n;
+	}
+}
+
+static void describe_lanes(const struct algo_choice *c, const char *impl_name, char *buf,
+			   size_t size)
+{
+	struct lane_policy p;
+	size_t used = 0;
+
+	lanes_policy_for(c, impl_name, &p);
+	if (!p.enabled) {
+		snprintf(buf, size, "none");
+		return;
+	}
+	if (p.forced) {
+		snprintf(buf, size, "%s (forced) whenever two or more files are ready", p.forced->name);
+		return;
+	}
+	buf[0] = '\0';
+	for (const struct impl *i = impl_table(c->algo->family); i->name; i++) {
+		if (i->lanes < 2 || impl_missing(i))
+			continue;
+		int n = snprintf(buf + used, size - used, "%s%s (%u lanes) from %u files",
+				 used ? ", " : "", i->name, i->lanes, i->auto_min_streams);
+		if (n < 0 || (size_t)n >= size - used)
+			return;
+		used += (size_t)n;
+	}
+}
+
+void debug_report(const struct options *opt)
+{
+	char buf[512];
+	bool forced = opt->impl_name && strcmp(opt->impl_name, "auto") != 0;
+
+	cpu_features_format(cpu_features_get(), ",", buf, sizeof buf);
+	diag_error(0, "CPU features used by simdsum: %s", buf[0] ? buf : "none");
+	for (unsigned i = 0; i < opt->nalgos; i++) {
+		const struct algo_choice *c = &opt->algos[i];
+		describe_tiers(&c->dispatch, buf, sizeof buf);
+		diag_error(0, "%s: %s %s", c->algo->name, forced ? "forced:" : "auto:", buf);
+		describe_lanes(c, opt->impl_name, buf, sizeof buf);
+		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name,
+			   opt->nalgos > 1 ? "none (several algorithms per file)" : buf);
+	}
+	diag_error(0, "input: %s, %u job%s", opt->io == IO_MMAP ? "mmap" : "read()", opt->jobs,
+		   opt->jobs == 1 ? "" : "s");
+}

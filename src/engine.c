@@ -1,0 +1,368 @@
+/* engine.c - a window of jobs in submission order, claimed by workers (or
+ * run on the caller's thread with -j1), each worker with multi-buffer lanes
+ * per family; the caller emits results strictly in order. */
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "crc32c_split.h"
+#include "engine.h"
+
+/* Jobs submitted but not yet emitted, at most. Bounds memory (a job is
+ * about 600 bytes plus its name) while letting workers run far ahead of a
+ * slow first file. */
+#define WINDOW 1024
+
+enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_CLAIMED, SLOT_DONE };
+
+struct worker {
+	struct engine *e;
+	struct lane_group *groups[FAMILY_COUNT];
+	uint8_t *buf;           /* read buffer for single-stream files */
+	pthread_t thread;
+};
+
+struct engine {
+	struct engine_config cfg;
+	struct job ring[WINDOW];
+	unsigned char state[WINDOW];
+	uint64_t next_emit;     /* oldest job not yet emitted */
+	uint64_t submitted;     /* jobs [0, submitted) were submitted */
+	uint64_t next_claim;    /* jobs [next_claim, submitted) wait for a worker */
+	unsigned idle;          /* workers waiting for work */
+	bool closed;
+	pthread_mutex_t mu;
+	pthread_cond_t work;    /* a job was queued, or the engine closed */
+	pthread_cond_t done;    /* a job finished */
+	struct worker *workers;
+	unsigned nworkers;      /* threads started (0: the caller works) */
+	struct worker inline_worker;
+};
+
+static struct job *slot(struct engine *e, uint64_t seq)
+{
+	return &e->ring[seq % WINDOW];
+}
+
+static void job_done(struct job *job, void *ctx)
+{
+	struct engine *e = ctx;
+	size_t i = (size_t)(job - e->ring);
+
+	pthread_mutex_lock(&e->mu);
+	e->state[i] = SLOT_DONE;
+	pthread_cond_broadcast(&e->done);
+	pthread_mutex_unlock(&e->mu);
+}
+
+static struct lane_group *group_for(struct worker *w, const struct job *job)
+{
+	if (!job->hash || job->nchoices != 1)
+		return NULL;
+	enum family f = job->choices[0].algo->family;
+	if (!w->groups[f])
+		w->groups[f] = lanes_create(&w->e->cfg.lanes[f], w->e->cfg.io, job_done, w->e);
+	return lanes_accepts(w->groups[f], job) ? w->groups[f] : NULL;
+}
+
+/* Whether a worker is free to split this file over the idle workers. */
+static unsigned crc_split_ways(struct engine *e, const struct job *job)
+{
+	if (e->cfg.jobs < 2 || !job->hash || job->nchoices != 1 ||
+	    job->choices[0].algo->family != FAMILY_CRC32C)
+		return 1;
+	pthread_mutex_lock(&e->mu);
+	bool nothing_else = e->next_claim == e->submitted;
+	pthread_mutex_unlock(&e->mu);
+	return nothing_else ? e->cfg.jobs : 1;
+}
+
+static void run_job(struct worker *w, struct job *job)
+{
+	struct lane_group *g;
+
+	if (!job->hash) {
+		job_done(job, w->e);
+		return;
+	}
+	g = group_for(w, job);
+	if (g) {
+		lanes_add(g, job);
+		return;
+	}
+	unsigned ways = crc_split_ways(w->e, job);
+	if (ways < 2 || !crc32c_split_hash(job, ways)) {
+		if (!w->buf)
+			w->buf = input_buffer_new();
+		job_hash_single(job, w->e->cfg.io, w->buf, INPUT_BUFFER_SIZE);
+	}
+	job_done(job, w->e);
+}
+
+static unsigned lanes_wanted(struct worker *w)
+{
+	unsigned want = 0;
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		if (w->groups[f])
+			want += lanes_free(w->groups[f]);
+	return want;
+}
+
+static unsigned lanes_running(struct worker *w)
+{
+	unsigned busy = 0;
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		if (w->groups[f])
+			busy += lanes_busy(w->groups[f]);
+	return busy;
+}
+
+/* Claims up to max queued jobs (in order) into out[]; with block set and
+ * nothing to do, waits for work. Returns how many, 0 once closed and
+ * drained. Called with the lock held. */
+static unsigned claim(struct engine *e, struct job **out, unsigned max, bool block)
+{
+	unsigned n = 0;
+
+	while (block && e->next_claim == e->submitted && !e->closed) {
+		e->idle++;
+		pthread_cond_wait(&e->work, &e->mu);
+		e->idle--;
+	}
+	while (n < max && e->next_claim < e->submitted) {
+		uint64_t seq = e->next_claim++;
+		e->state[seq % WINDOW] = SLOT_CLAIMED;
+		out[n++] = slot(e, seq);
+	}
+	return n;
+}
+
+/* One round of a worker: take work, start it, advance the lanes. Returns
+ * false when there was nothing to do. */
+static bool worker_round(struct worker *w, bool block)
+{
+	struct engine *e = w->e;
+	struct job *jobs[LANES_MAX];
+	unsigned busy = lanes_running(w);
+	/* Fill free lanes, but take one job at a time when no lane could use
+	 * more, so other workers get their share. */
+	unsigned max = busy ? lanes_wanted(w) : 1;
+	if (max == 0)
+		max = busy ? 0 : 1;
+	if (max > LANES_MAX)
+		max = LANES_MAX;
+
+	pthread_mutex_lock(&e->mu);
+	unsigned n = max ? claim(e, jobs, max, block && busy == 0) : 0;
+	pthread_mutex_unlock(&e->mu);
+
+	for (unsigned i = 0; i < n; i++)
+		run_job(w, jobs[i]);
+	/* A first file that went into a lane: fill the other lanes before
+	 * the first step, so the step runs on as many files as are ready. */
+	if (n && !busy && lanes_running(w)) {
+		unsigned more = lanes_wanted(w);
+		if (more > LANES_MAX)
+			more = LANES_MAX;
+		pthread_mutex_lock(&e->mu);
+		unsigned m = claim(e, jobs, more, false);
+		pthread_mutex_unlock(&e->mu);
+		for (unsigned i = 0; i < m; i++)
+			run_job(w, jobs[i]);
+	}
+	bool stepped = false;
+	for (int f = 0; f < FAMILY_COUNT; f++) {
+		if (w->groups[f] && lanes_busy(w->groups[f])) {
+			lanes_step(w->groups[f]);
+			stepped = true;
+		}
+	}
+	return n > 0 || stepped;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct engine *e = w->e;
+
+	for (;;) {
+		if (worker_round(w, true))
+			continue;
+		pthread_mutex_lock(&e->mu);
+		bool finished = e->closed && e->next_claim == e->submitted;
+		pthread_mutex_unlock(&e->mu);
+		if (finished && lanes_running(w) == 0)
+			break;
+	}
+	return NULL;
+}
+
+static void worker_free(struct worker *w)
+{
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		lanes_destroy(w->groups[f]);
+	free(w->buf);
+}
+
+struct engine *engine_create(const struct engine_config *cfg)
+{
+	struct engine *e = calloc(1, sizeof *e);
+
+	if (!e)
+		abort();
+	e->cfg = *cfg;
+	if (e->cfg.jobs < 1)
+		e->cfg.jobs = 1;
+	pthread_mutex_init(&e->mu, NULL);
+	pthread_cond_init(&e->work, NULL);
+	pthread_cond_init(&e->done, NULL);
+	e->inline_worker.e = e;
+	return e;
+}
+
+static void start_workers(struct engine *e)
+{
+	e->workers = calloc(e->cfg.jobs, sizeof *e->workers);
+	if (!e->workers)
+		abort();
+	for (unsigned i = 0; i < e->cfg.jobs; i++) {
+		e->workers[i].e = e;
+		if (pthread_create(&e->workers[i].thread, NULL, worker_main, &e->workers[i]) != 0)
+			break;
+		e->nworkers++;
+	}
+	/* If no thread could start, the caller does the work. */
+}
+
+/* Emits finished jobs in order. With wait set, waits until the oldest
+ * job is finished (working on it in inline mode). */
+static void emit_ready(struct engine *e, bool wait)
+{
+	for (;;) {
+		pthread_mutex_lock(&e->mu);
+		while (wait && e->nworkers && e->next_emit < e->submitted &&
+		       e->state[e->next_emit % WINDOW] != SLOT_DONE)
+			pthread_cond_wait(&e->done, &e->mu);
+		bool ready = e->next_emit < e->submitted && e->state[e->next_emit % WINDOW] == SLOT_DONE;
+		pthread_mutex_unlock(&e->mu);
+		if (!ready) {
+			if (wait && !e->nworkers && e->next_emit < e->submitted) {
+				worker_round(&e->inline_worker, false);
+				continue;
+			}
+			return;
+		}
+		struct job *job = slot(e, e->next_emit);
+		e->cfg.emit(job, e->cfg.ctx);
+		pthread_mutex_lock(&e->mu);
+		e->state[e->next_emit % WINDOW] = SLOT_FREE;
+		e->next_emit++;
+		pthread_mutex_unlock(&e->mu);
+		wait = false;
+	}
+}
+
+struct job *engine_job(struct engine *e)
+{
+	emit_ready(e, false);
+	while (e->submitted - e->next_emit >= WINDOW)
+		emit_ready(e, true);
+	struct job *job = slot(e, e->submitted);
+	memset(job, 0, sizeof *job);
+	return job;
+}
+
+void engine_submit(struct engine *e, struct job *job)
+{
+	(void)job;
+	pthread_mutex_lock(&e->mu);
+	e->state[e->submitted % WINDOW] = SLOT_QUEUED;
+	e->submitted++;
+	pthread_cond_signal(&e->work);
+	pthread_mutex_unlock(&e->mu);
+
+	if (e->cfg.jobs > 1) {
+		/* Threads only once there are two files: one file (the common
+		 * "simdsum FILE") should not pay for them. */
+		if (!e->workers && e->submitted >= 2)
+			start_workers(e);
+		if (e->nworkers)
+			return;
+	}
+	/* Inline: keep the lanes fed, work as soon as there is enough. */
+	struct worker *w = &e->inline_worker;
+	unsigned want = lanes_running(w) ? lanes_wanted(w) : 1;
+	if (e->cfg.jobs == 1 && e->submitted - e->next_claim >= (want ? want : 1))
+		worker_round(w, false);
+}
+
+void engine_finish(struct engine *e)
+{
+	pthread_mutex_lock(&e->mu);
+	e->closed = true;
+	pthread_cond_broadcast(&e->work);
+	pthread_mutex_unlock(&e->mu);
+
+	if (!e->nworkers) {
+		while (worker_round(&e->inline_worker, false))
+			emit_ready(e, false);
+	}
+	while (e->next_emit < e->submitted)
+		emit_ready(e, true);
+	for (unsigned i = 0; i < e->nworkers; i++) {
+		pthread_join(e->workers[i].thread, NULL);
+		worker_free(&e->workers[i]);
+	}
+	worker_free(&e->inline_worker);
+	free(e->workers);
+	pthread_mutex_destroy(&e->mu);
+	pthread_cond_destroy(&e->work);
+	pthread_cond_destroy(&e->done);
+	free(e);
+}
+
+/* /sys/dev/block/MAJ:MIN/queue/rotational, or the parent device's for a
+ * partition. */
+static bool on_rotational_disk(const char *name)
+{
+	struct stat st;
+	char path[128];
+
+	if (stat(name, &st) != 0)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "/sys/dev/block/%u:%u/%squeue/rotational",
+			 major(st.st_dev), minor(st.st_dev), i ? "../" : "");
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		int c = fgetc(f);
+		fclose(f);
+		return c == '1';
+	}
+	return false;
+}
+
+unsigned engine_default_jobs(char *const *names, int count)
+{
+	cpu_set_t set;
+	unsigned cpus = 1;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		cpus = (unsigned)CPU_COUNT(&set);
+	else if (sysconf(_SC_NPROCESSORS_ONLN) > 0)
+		cpus = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+	if (cpus <= 1 || count < 1)
+		return cpus ? cpus : 1;
+	/* Looking at every operand would cost a stat each; the disks of the
+	 * first few decide. */
+	for (int i = 0; i < count && i < 8; i++)
+		if (strcmp(names[i], "-") != 0 && on_rotational_disk(names[i]))
+			return 1;
+	return cpus;
+}

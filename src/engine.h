@@ -1,0 +1,38 @@
+/* engine.h - hashing a stream of files: worker threads, multi-buffer lanes,
+ * results handed back in submission order. */
+#ifndef SIMDSUM_ENGINE_H
+#define SIMDSUM_ENGINE_H
+
+#include "job.h"
+#include "lanes.h"
+
+struct engine_config {
+	unsigned jobs;        /* worker threads; 1: everything on the caller's thread */
+	enum io_mode io;
+	struct lane_policy lanes[FAMILY_COUNT];
+	/* Called on the caller's thread, once per job, in submission order. */
+	void (*emit)(struct job *job, void *ctx);
+	void *ctx;
+};
+
+struct engine;
+
+struct engine *engine_create(const struct engine_config *cfg);
+
+/* The next job to fill in. May first emit finished jobs, and waits while
+ * the window of unemitted jobs is full (memory stays bounded however slow
+ * the oldest file is). The job is zeroed. */
+struct job *engine_job(struct engine *e);
+
+/* Queues the job returned by the last engine_job. */
+void engine_submit(struct engine *e, struct job *job);
+
+/* Hashes and emits everything submitted, then frees the engine. */
+void engine_finish(struct engine *e);
+
+/* Default for -j: the CPUs this process may run on, or 1 when a file named
+ * on the command line lives on a rotational disk (parallel reads make a
+ * spinning disk seek). */
+unsigned engine_default_jobs(char *const *names, int count);
+
+#endif

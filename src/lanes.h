@@ -1,0 +1,48 @@
+/* lanes.h - hashing several files at once through multi-buffer kernels. */
+#ifndef SIMDSUM_LANES_H
+#define SIMDSUM_LANES_H
+
+#include <stdbool.h>
+
+#include "job.h"
+
+#define LANES_MAX 16
+
+struct lane_group;
+
+/* How a family's files are spread over multi-buffer kernels. */
+struct lane_policy {
+	enum family family;
+	const struct impl *forced;   /* --impl named a multi-buffer row */
+	bool enabled;                /* false: every file goes single-stream */
+};
+
+/* The policy for an algorithm choice: auto (the supported multi-buffer
+ * rows), a forced multi-buffer row, or none when a single-stream row was
+ * forced. */
+void lanes_policy_for(const struct algo_choice *choice, const char *impl_name,
+		      struct lane_policy *out);
+
+/* A worker's lanes for one family. done() is called for each job the
+ * group finishes (result filled). */
+struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode io,
+				void (*done)(struct job *job, void *ctx), void *ctx);
+void lanes_destroy(struct lane_group *g);
+
+/* How many more files the group wants now (0 when lanes are disabled). */
+unsigned lanes_free(const struct lane_group *g);
+unsigned lanes_busy(const struct lane_group *g);
+
+/* Whether job can go into a lane: one algorithm of the group's family. */
+bool lanes_accepts(const struct lane_group *g, const struct job *job);
+
+/* Starts hashing job in a free lane. A file that fails to open, or that
+ * is not a regular file of known size (pipes, /proc, standard input), is
+ * finished at once, single-stream. */
+void lanes_add(struct lane_group *g, struct job *job);
+
+/* One round: refill the lanes' buffers, finish the files that ended,
+ * and advance the others through the best kernel for how many are busy. */
+void lanes_step(struct lane_group *g);
+
+#endif

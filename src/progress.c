@@ -1,0 +1,135 @@
+/* progress.c - one updating line: bytes done / total, rate, ETA. It goes to
+ * standard error only, is erased before any other message reaches the
+ * terminal, and is never drawn when stderr is not a terminal unless
+ * --progress=always asks. */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "progress.h"
+
+bool progress_on;
+uint64_t progress_done_bytes;
+static uint64_t total_bytes;
+static pthread_t thread;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static bool stopping, drawn;
+
+#define TICK_NS (250 * 1000 * 1000)
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void human(double bytes, char *buf, size_t size)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	int u = 0;
+	while (bytes >= 1024 && u < 5) {
+		bytes /= 1024;
+		u++;
+	}
+	snprintf(buf, size, u ? "%.1f %s" : "%.0f %s", bytes, units[u]);
+}
+
+/* Called with mu held. */
+static void draw(double started, double *rate, uint64_t *last_done, double *last_t)
+{
+	uint64_t done = __atomic_load_n(&progress_done_bytes, __ATOMIC_RELAXED);
+	uint64_t total = __atomic_load_n(&total_bytes, __ATOMIC_RELAXED);
+	double t = now();
+	char d[32], tot[32], r[32], line[160];
+
+	/* Exponential smoothing keeps the rate readable on noisy I/O. */
+	double inst = t > *last_t ? (double)(done - *last_done) / (t - *last_t) : 0;
+	*rate = *rate > 0 ? 0.7 * *rate + 0.3 * inst : inst;
+	*last_done = done;
+	*last_t = t;
+	if (total < done)
+		total = done;
+	human((double)done, d, sizeof d);
+	human((double)total, tot, sizeof tot);
+	human(*rate, r, sizeof r);
+	int n = snprintf(line, sizeof line, "\r%s / %s", d, tot);
+	if (total)
+		n += snprintf(line + n, sizeof line - (size_t)n, "  %3.0f%%", 100.0 * (double)done / (double)total);
+	n += snprintf(line + n, sizeof line - (size_t)n, "  %s/s", r);
+	if (*rate > 0 && total > done) {
+		unsigned long eta = (unsigned long)((double)(total - done) / *rate);
+		n += snprintf(line + n, sizeof line - (size_t)n, "  ETA %lu:%02lu:%02lu", eta / 3600,
+			      eta / 60 % 60, eta % 60);
+	}
+	(void)started;
+	snprintf(line + n, sizeof line - (size_t)n, "\033[K");
+	if (write(STDERR_FILENO, line, strlen(line)) > 0)
+		drawn = true;
+}
+
+static void *run(void *arg)
+{
+	(void)arg;
+	double started = now(), rate = 0, last_t = started;
+	uint64_t last_done = 0;
+	struct timespec until;
+
+	pthread_mutex_lock(&mu);
+	while (!stopping) {
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += TICK_NS;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&wake, &mu, &until);
+		if (!stopping)
+			draw(started, &rate, &last_done, &last_t);
+	}
+	pthread_mutex_unlock(&mu);
+	return NULL;
+}
+
+void progress_start(bool force)
+{
+	if (!force && !isatty(STDERR_FILENO))
+		return;
+	progress_on = true;
+	if (pthread_create(&thread, NULL, run, NULL) != 0)
+		progress_on = false;
+}
+
+void progress_add_total(uint64_t bytes)
+{
+	__atomic_fetch_add(&total_bytes, bytes, __ATOMIC_RELAXED);
+}
+
+void progress_clear(void)
+{
+	if (!progress_on)
+		return;
+	pthread_mutex_lock(&mu);
+	if (drawn) {
+		static const char erase[] = "\r\033[K";
+		if (write(STDERR_FILENO, erase, sizeof erase - 1) > 0)
+			drawn = false;
+	}
+	pthread_mutex_unlock(&mu);
+}
+
+void progress_stop(void)
+{
+	if (!progress_on)
+		return;
+	pthread_mutex_lock(&mu);
+	stopping = true;
+	pthread_cond_signal(&wake);
+	pthread_mutex_unlock(&mu);
+	pthread_join(thread, NULL);
+	progress_clear();
+	progress_on = false;
+}

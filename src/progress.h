@@ -1,0 +1,34 @@
+/* progress.h - the --progress line on standard error. */
+#ifndef SIMDSUM_PROGRESS_H
+#define SIMDSUM_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Set while a progress line may be shown; readers check it before
+ * counting, so the cost when off is one predictable branch. */
+extern bool progress_on;
+
+/* Starts the line (a thread redrawing it about 4 times a second) when
+ * stderr is a terminal, or always when forced. */
+void progress_start(bool force);
+
+/* Adds to the bytes expected (the producer, as it finds files). */
+void progress_add_total(uint64_t bytes);
+
+/* Counts bytes read (any thread). */
+static inline void progress_count(uint64_t bytes)
+{
+	extern uint64_t progress_done_bytes;
+	if (progress_on)
+		__atomic_fetch_add(&progress_done_bytes, bytes, __ATOMIC_RELAXED);
+}
+
+/* Erases the line before another message goes to the same terminal; it
+ * is redrawn on the next tick. */
+void progress_clear(void);
+
+/* Stops the thread and erases the line. */
+void progress_stop(void);
+
+#endif

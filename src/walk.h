@@ -1,0 +1,22 @@
+/* walk.h - listing the files under a directory (-r). */
+#ifndef SIMDSUM_WALK_H
+#define SIMDSUM_WALK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Called for each regular file found (err == 0, size from its stat), and
+ * for each entry that could not be read or followed (err = errno; ELOOP
+ * for a directory loop). path is "root/sub/file", valid only during the
+ * call. */
+typedef void (*walk_fn)(void *ctx, const char *path, uint64_t size, int err);
+
+/* Walks root depth first, each directory's entries sorted by name (byte
+ * order, so the result does not depend on the locale). Symbolic links
+ * below root are skipped unless dereference is set (then followed, with
+ * loops detected); root itself is followed. Only regular files are
+ * reported: FIFOs, sockets and devices inside a tree are skipped (opening
+ * a FIFO would wait for a writer forever). */
+void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,92 @@
+#!/usr/bin/env bats
+# Many files at once: multi-buffer lanes and -j workers give the digests,
+# order and exit status of one stream, for every mix of sizes.
+
+load helpers
+
+make_tree() {
+	mkdir -p tree
+	# sizes: 0, block edges, odd tails, log-uniform up to 256 KiB, a few large
+	local sizes=(0 1 55 56 63 64 65 111 112 127 128 129 1000 4096 65535 65536 65537)
+	local i=0
+	for s in "${sizes[@]}"; do
+		head -c "$s" /dev/urandom > "tree/e$i"
+		i=$((i + 1))
+	done
+	RANDOM=99
+	for i in $(seq 1 ${1:-600}); do
+		head -c $(( (RANDOM * RANDOM) % (1 << (RANDOM % 19)) )) /dev/urandom > "tree/r$i"
+	done
+	head -c 3000001 /dev/urandom > tree/large1
+	head -c 5000000 /dev/urandom > tree/large2
+	TREE=(tree/*)
+}
+
+mb_impls() {
+	"$SIMDSUM" --list-impls | awk -v h="$1" '
+		/^[^ ].*:$/ { in_h = ($0 == h); next }
+		in_h && /multi-buffer/ && $2 == "supported" { print $1 }'
+}
+
+@test "every multi-buffer implementation and -j give the digests of generic" {
+	make_tree 2000
+	for pair in "sha1 sha1:" "sha224 sha224, sha256:" "sha256 sha224, sha256:" \
+		"sha384 sha384, sha512:" "sha512 sha384, sha512:" "crc32c crc32c:"; do
+		alg=${pair%% *}
+		"$SIMDSUM" -a $alg --impl=generic -j1 "${TREE[@]}" > ref.out
+		for impl in auto $(mb_impls "${pair#* }"); do
+			for j in 1 2 8; do
+				echo "# $alg $impl -j$j" >&3
+				"$SIMDSUM" -a $alg --impl=$impl -j$j "${TREE[@]}" | cmp - ref.out
+			done
+		done
+	done
+}
+
+@test "order, errors and exit status are those of -j1, whatever -j" {
+	make_tree 100
+	mkdir tree/dir
+	list=("${TREE[@]:0:30}" missing tree/dir "${TREE[@]:30:30}" also-missing "${TREE[@]:60}")
+	"$SIMDSUM" -j1 --impl=generic "${list[@]}" > ref.out 2> ref.err && rc=0 || rc=$?
+	[ "$rc" -eq 1 ]
+	sha256sum "${list[@]}" 2>/dev/null | cmp - ref.out
+	for impl in auto shanix2 avx512x16 avx2x8; do
+		for j in 1 2 8; do
+			"$SIMDSUM" --impl=$impl -j$j "${list[@]}" > out 2> err && rc=0 || rc=$?
+			[ "$rc" -eq 1 ]
+			cmp out ref.out
+			cmp err ref.err
+		done
+	done
+}
+
+@test "--check over many files with -j, in list order" {
+	make_tree 300
+	sha1sum "${TREE[@]}" > list
+	echo "0000000000000000000000000000000000000000  ${TREE[5]}" >> list
+	echo "garbage" >> list
+	echo "$(sha1sum tree/e1 | cut -c1-40)  missing" >> list
+	sha1sum -c -w list > ref.out 2> ref.err || true
+	for j in 1 2 8; do
+		"$LINKS/sha1sum" -c -w -j$j list > out 2> err && rc=0 || rc=$?
+		[ "$rc" -eq 1 ]
+		cmp out ref.out
+		cmp err ref.err
+	done
+}
+
+@test "one large CRC-32C file split over threads equals one stream" {
+	head -c 70000001 /dev/urandom > big
+	want=$("$SIMDSUM" -a crc32c -j1 big)
+	[ "$("$SIMDSUM" -a crc32c -j2 big)" = "$want" ]
+	[ "$("$SIMDSUM" -a crc32c -j7 big)" = "$want" ]
+	[ "$("$SIMDSUM" -a crc32c --impl=generic -j3 big)" = "$want" ]
+}
+
+@test "-j rejects nonsense" {
+	for bad in 0 -1 x 2x 100000; do
+		run --separate-stderr "$SIMDSUM" -j "$bad" /dev/null
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"invalid number of jobs"* ]]
+	done
+}

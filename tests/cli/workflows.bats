@@ -1,0 +1,208 @@
+#!/usr/bin/env bats
+# Everyday workflows: -r, file lists, --progress, --json, several algorithms
+# in one read, --debug, shell completion.
+
+load helpers
+
+make_tree() {
+	mkdir -p t/b/deep t/a t/c
+	printf 1 > t/z.txt
+	printf 2 > t/a/one
+	printf 3 > 't/a/with space'
+	printf 4 > t/b/deep/file
+	printf 5 > t/b/-dash
+	printf 6 > $'t/c/new\nline'
+	printf 7 > t/a-b
+	ln -s ../z.txt t/c/link-to-file
+	ln -s .. t/b/deep/loop
+	ln -s nowhere t/c/dangling
+	mkfifo t/c/fifo
+}
+
+@test "-r walks in sorted, deterministic order, names relative to the argument" {
+	make_tree
+	run "$SIMDSUM" -r t
+	[ "$status" -eq 0 ]
+	names=$(printf '%s\n' "$output" | sed 's/^\\//; s/^[0-9a-f]*  //')
+	expected=$(printf '%s\n' t/a/one 't/a/with space' t/a-b t/b/-dash t/b/deep/file 't/c/new\nline' t/z.txt)
+	[ "$names" = "$expected" ]
+	# the same with a trailing slash, and identical run to run
+	[ "$("$SIMDSUM" -r t/ | sed 's#t/#t/#')" = "$("$SIMDSUM" -r t/)" ]
+	[[ "$("$SIMDSUM" -r t/)" == *"  t/a/one"* ]]
+	cmp <("$SIMDSUM" -r t) <("$SIMDSUM" -r -j4 t)
+}
+
+@test "-r digests equal sha256sum of the same files" {
+	make_tree
+	"$SIMDSUM" -r t > ours
+	sha256sum t/a/one 't/a/with space' t/a-b t/b/-dash t/b/deep/file $'t/c/new\nline' t/z.txt | cmp - ours
+}
+
+@test "-L follows links, detects the loop, reports the dangling link" {
+	make_tree
+	run --separate-stderr "$SIMDSUM" -r -L t
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"  t/c/link-to-file"* ]]
+	[[ "$stderr" == *"t/b/deep/loop: Too many levels of symbolic links"* ]]
+	[[ "$stderr" == *"t/c/dangling: No such file or directory"* ]]
+}
+
+@test "without -r a directory is an error, as in coreutils" {
+	make_tree
+	same_as sha256sum t t/z.txt
+	run "$SIMDSUM" -L t
+	[ "$status" -eq 1 ]
+}
+
+@test "--files-from: names with spaces, leading dashes, escaped newlines" {
+	make_tree
+	printf '%s\n' t/z.txt 't/a/with space' t/b/-dash '\t/c/new\nline' > names
+	run "$SIMDSUM" --files-from=names
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(sha256sum t/z.txt 't/a/with space' t/b/-dash $'t/c/new\nline')" ]
+	run "$SIMDSUM" --files-from=- < names
+	[ "$output" = "$(sha256sum t/z.txt 't/a/with space' t/b/-dash $'t/c/new\nline')" ]
+}
+
+@test "--files0-from reads find -print0, including stdin" {
+	make_tree
+	find t -type f -print0 | sort -z > names0
+	run bash -c "'$SIMDSUM' --files0-from=- < names0"
+	[ "$status" -eq 0 ]
+	expected=$(tr '\0' '\n' < names0 | sed -n 'p' > /dev/null; xargs -0 sha256sum < names0)
+	[ "$output" = "$expected" ]
+	run --separate-stderr "$SIMDSUM" --files0-from=names0 extra
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"file operands cannot be combined with --files0-from"* ]]
+	run --separate-stderr "$SIMDSUM" --files0-from=no-such-list
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"no-such-list"* ]]
+}
+
+@test "a NUL-separated list given to --check is an error, never a silent truncation" {
+	printf a > a
+	printf b > b
+	sha256sum -z a b > sums0
+	run --separate-stderr "$SIMDSUM" -c sums0
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"NUL byte in checksum line"* ]]
+	# one good line and one with a NUL: still an error
+	{ sha256sum a; printf '%s  b\0x\n' "$(sha256sum b | cut -c1-64)"; } > mixed
+	run --separate-stderr "$SIMDSUM" -c mixed
+	[ "$status" -eq 1 ]
+	[ "$output" = "a: OK" ]
+}
+
+@test "--progress only on a terminal, never on stdout" {
+	head -c 100000000 /dev/zero > big
+	# not a terminal: nothing on stderr
+	run --separate-stderr "$SIMDSUM" --progress big
+	[ -z "$stderr" ]
+	[ "$output" = "$(sha256sum big)" ]
+	# forced: the line is drawn and erased on stderr, stdout unchanged
+	run --separate-stderr "$SIMDSUM" --progress=always --impl=generic big
+	[ "$output" = "$(sha256sum big)" ]
+	[[ "$stderr" == *"MiB"* ]]
+	[[ "$stderr" == *$'\r'* ]]
+	# on a pseudo-terminal (script(1)), auto draws it
+	script -qfec "'$SIMDSUM' --progress --impl=generic big > out.txt" /dev/null > tty.txt
+	grep -q 'MiB' tty.txt
+	[ "$(cat out.txt)" = "$(sha256sum big)" ]
+	run "$SIMDSUM" --progress=sometimes big
+	[ "$status" -eq 1 ]
+}
+
+@test "--json is valid JSON for hostile names, errors and --check" {
+	make_tree
+	printf x > $'bad\xffname'
+	printf y > 'quote"back\slash'
+	printf z > $'ctl\001\ttab'
+	run --separate-stderr "$SIMDSUM" --json -a sha1,crc32c $'bad\xffname' 'quote"back\slash' \
+		$'ctl\001\ttab' t/z.txt missing
+	[ "$status" -eq 1 ]
+	printf '%s\n' "$output" > out.json
+	jq -c . out.json > /dev/null
+	[ "$(jq -r 'select(.name == "t/z.txt" and .algorithm == "sha1") | .digest' out.json)" = \
+		"$(sha1sum t/z.txt | cut -c1-40)" ]
+	[ "$(jq -r 'select(.name == "missing") | .error' out.json)" = "No such file or directory" ]
+	[ "$(jq -r 'select(.name_base64) | .name_base64' out.json | head -1 | base64 -d | od -An -c | tr -d ' ')" = \
+		"bad377name" ]
+	# the kernel named is one that auto uses (for a 1-byte file, its
+	# lowest tier)
+	impl=$(jq -r 'select(.algorithm == "crc32c") | .impl' out.json | head -1)
+	"$SIMDSUM" --list-impls | awk '/^crc32c:/ {f=1} f && /\[auto/ {print "crc32c-" $1}' | grep -qx "$impl"
+	[ "$(jq -r 'select(.name == "quote\"back\\slash") | .size' out.json | head -1)" = 1 ]
+	# --check
+	sha1sum t/z.txt t/a/one > list
+	echo "0000000000000000000000000000000000000000  t/a-b" >> list
+	echo garbage >> list
+	run --separate-stderr "$SIMDSUM" -a sha1 --json -c list
+	[ "$status" -eq 1 ]
+	printf '%s\n' "$output" | jq -c . > /dev/null
+	[ "$(printf '%s\n' "$output" | jq -r 'select(.line == 3) | .status')" = failed ]
+	[ "$(printf '%s\n' "$output" | jq -r 'select(.line == 4) | .status')" = malformed ]
+	[ "$(printf '%s\n' "$output" | jq -c 'select(.summary) | .summary')" = \
+		'{"ok":2,"failed":1,"unreadable":0,"malformed":1}' ]
+}
+
+@test "-a with several algorithms equals separate runs, one read" {
+	make_tree
+	head -c 3000000 /dev/urandom > big
+	"$SIMDSUM" -a crc32c,sha256,sha1 big t/z.txt > multi
+	{
+		"$SIMDSUM" -a crc32c big; "$SIMDSUM" -a sha256 big; "$SIMDSUM" -a sha1 big
+		"$SIMDSUM" -a crc32c t/z.txt; "$SIMDSUM" -a sha256 t/z.txt; "$SIMDSUM" -a sha1 t/z.txt
+	} | cmp - multi
+	"$SIMDSUM" --tag -a sha512,sha384 t/z.txt > tagged
+	[ "$(cat tagged)" = "$(sha512sum --tag t/z.txt; sha384sum --tag t/z.txt)" ]
+	run "$SIMDSUM" -a sha1,sha1 t/z.txt
+	[ "$status" -eq 1 ]
+}
+
+@test "--debug names the implementation --list-impls marks as auto" {
+	printf abc > f
+	for pair in "sha1 sha1:" "sha256 sha224, sha256:" "sha512 sha384, sha512:" "crc32c crc32c:"; do
+		alg=${pair%% *}
+		auto=$("$SIMDSUM" --list-impls | awk -v h="${pair#* }" '
+			/^[^ ].*:$/ { in_h = ($0 == h); next }
+			in_h && /\[auto/ { print $1; exit }')
+		run --separate-stderr "$SIMDSUM" --debug -a $alg f
+		[ "$status" -eq 0 ]
+		[[ "$stderr" == *"$alg: auto: $auto ("* ]]
+	done
+	run --separate-stderr "$SIMDSUM" --debug --impl=generic f
+	[[ "$stderr" == *"sha256: forced: generic (portable C) for every length"* ]]
+	run --separate-stderr env SIMDSUM_CPU_DISABLE=all "$SIMDSUM" --debug f
+	[[ "$stderr" == *"sha256: auto: generic"* ]]
+}
+
+@test "--list-impls=names lists what --impl accepts" {
+	run "$SIMDSUM" -a crc32c --list-impls=names
+	[ "${lines[0]}" = auto ]
+	for name in "${lines[@]}"; do
+		"$SIMDSUM" -a crc32c --impl=$name /dev/null > /dev/null 2>&1 ||
+			"$SIMDSUM" -a crc32c --impl=$name /dev/null 2>&1 | grep -q "cannot run here"
+	done
+	run "$LINKS/sha1sum" --list-impls=names
+	[[ "$output" == *shani* || "$output" == *generic* ]]
+	[[ "$output" != *vpclmul* ]]
+}
+
+@test "bash completion: options, algorithms, --impl names for the algorithm" {
+	source "$ROOT/src/completion/simdsum.bash"
+	COMP_WORDS=("$SIMDSUM" --ba); COMP_CWORD=1; _simdsum
+	[[ " ${COMPREPLY[*]} " == *" --base64 "* ]]
+	COMP_WORDS=("$SIMDSUM" -a sh); COMP_CWORD=2; _simdsum
+	[ "${COMPREPLY[*]}" = "sha1 sha224 sha256 sha384 sha512" ]
+	COMP_WORDS=("$SIMDSUM" -a crc32c --impl = ""); COMP_CWORD=5; _simdsum
+	[[ " ${COMPREPLY[*]} " == *" generic "* ]]
+	[[ " ${COMPREPLY[*]} " == *" sse42 "* || " ${COMPREPLY[*]} " != *" shani "* ]]
+	[[ " ${COMPREPLY[*]} " != *" shanix2 "* ]]
+	COMP_WORDS=("$SIMDSUM" --impl=gen); COMP_CWORD=1; _simdsum
+	[ "${COMPREPLY[*]}" = "generic" ]
+	# every long option of the program is offered
+	for o in $(grep -E '_argument, NULL' "$ROOT/src/main.c" | sed 's/.*{ "\([a-z0-9-]*\)".*/\1/'); do
+		grep -q -- "--$o" "$ROOT/src/completion/simdsum.bash"
+		grep -q -- "--$o" "$ROOT/src/completion/_simdsum"
+	done
+}
