@@ -23,9 +23,9 @@ static void table_begin(const struct bench_meta *m)
 	       "  the columns; median\n",
 	       m->runs, m->run_ms);
 	if (m->multi_buffer)
-		printf("multi-buffer columns (avx512x16, shanix2...): as many messages of block bytes\n"
-		       "  as the kernel has lanes, hashed at once (whole blocks in one kernel call, the\n"
-		       "  update size does not apply); MiB/s and c/B of all of them together\n");
+		printf("multi-buffer columns (--list-impls shows their lanes): a message of block bytes\n"
+		       "  per lane, all hashed at once (whole blocks in one kernel call, the update size\n"
+		       "  does not apply); MiB/s and c/B of all of them together\n");
 	for (unsigned i = 0; i < m->nnotes; i++)
 		printf("not run: %s %s: %s\n", m->notes[i].algo, m->notes[i].impl, m->notes[i].reason);
 }
@@ -39,7 +39,7 @@ static void table_table_begin(const struct bench_meta *m, const struct bench_col
 		printf("  %*s", CELL_WIDTH, cols[c].name);
 	printf("\n%21s", "");
 	for (unsigned c = 0; c < ncols; c++)
-		printf("  %8s %7s", "MiB/s", m->cycle_source[0] == 'n' ? "" : "c/B");
+		printf("  %8s %7s", "MiB/s", strcmp(m->cycle_source, "none") == 0 ? "" : "c/B");
 	putchar('\n');
 }
 
