@@ -473,6 +473,8 @@ static void reject_options(const struct options *opt, int noperands)
 		diag_usage_error("the --recursive option is meaningless with --benchmark");
 	if (opt->files_from)
 		diag_usage_error("the --files-from option is meaningless with --benchmark");
+	if (opt->cross_check)
+		diag_usage_error("the --cross-check option is meaningless with --benchmark");
 }
 
 /* --- the run ------------------------------------------------------------ */

@@ -92,7 +92,8 @@ static void emit(struct job *job, void *ctx)
 	if (o->status != FILE_OK) {
 		if (opt->ignore_missing && o->status == FILE_OPEN_FAILED && o->err == ENOENT)
 			goto out;
-		const char *message = file_outcome_message(o);
+		char detail[160];
+		const char *message = outcome_detail(job, detail, sizeof detail);
 		diag_error(0, "%s: %s", quote_name(e->name), message);
 		r->n.unreadable++;
 		output_check(opt, run->shown, e->lineno, e->name, e->algo, CHECK_UNREADABLE, message);
@@ -169,6 +170,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 			job->name = e->name;
 			job->choices = choice_for(run, parsed.algo);
 			job->nchoices = 1;
+			job->cross_check = opt->cross_check;
 			job->hash = true;
 		}
 		engine_submit(eng, job);

@@ -22,4 +22,10 @@ uint32_t crc32c_hybrid(uint32_t crc, const uint8_t *data, size_t len);
  * the length of B, in O(log len_b). */
 uint32_t crc32c_combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b);
 
+/* The arithmetic behind it, exposed for tests: products of polynomials
+ * modulo P in the reflected bit order of CRC registers, and the table of
+ * x^(8 * 2^k) mod P. */
+uint32_t crc32c_gf2_mulmod(uint32_t a, uint32_t b);
+uint32_t crc32c_x_pow_8_2k(unsigned k);
+
 #endif

@@ -35,7 +35,7 @@ uint32_t crc32c_generic(uint32_t crc, const uint8_t *data, size_t len)
 
 /* Polynomials over GF(2) modulo P, in the reflected order CRC registers
  * use: bit 31 is the coefficient of x^0, bit 0 that of x^31. */
-static uint32_t gf2_mulmod(uint32_t a, uint32_t b)
+uint32_t crc32c_gf2_mulmod(uint32_t a, uint32_t b)
 {
 	uint32_t product = 0;
 
@@ -48,18 +48,36 @@ static uint32_t gf2_mulmod(uint32_t a, uint32_t b)
 	return product;
 }
 
-/* x^(8 * nbytes) mod P, by square-and-multiply over the bits of nbytes. */
+/* x^(8 * 2^k) mod P for k = 0..63: each entry is the square of the one
+ * before, starting from x^8 (one byte); tests/unit/test_parts.c squares
+ * them again to check. The sequence repeats with period 27 from k = 3,
+ * since x has order 2^31 - 1 modulo P. */
+static const uint32_t x_pow_8_2k[64] = {
+	0x00800000, 0x00008000, 0x82f63b78, 0x6ea2d55c, 0x18b8ea18, 0x510ac59a, 0xb82be955,
+	0xb8fdb1e7, 0x88e56f72, 0x74c360a4, 0xe4172b16, 0x0d65762a, 0x35d73a62, 0x28461564,
+	0xbf455269, 0xe2ea32dc, 0xfe7740e6, 0xf946610b, 0x3c204f8f, 0x538586e3, 0x59726915,
+	0x734d5309, 0xbc1ac763, 0x7d0722cc, 0xd289cabe, 0xe94ca9bc, 0x05b74f3f, 0xa51e1f42,
+	0x40000000, 0x20000000, 0x08000000, 0x00800000, 0x00008000, 0x82f63b78, 0x6ea2d55c,
+	0x18b8ea18, 0x510ac59a, 0xb82be955, 0xb8fdb1e7, 0x88e56f72, 0x74c360a4, 0xe4172b16,
+	0x0d65762a, 0x35d73a62, 0x28461564, 0xbf455269, 0xe2ea32dc, 0xfe7740e6, 0xf946610b,
+	0x3c204f8f, 0x538586e3, 0x59726915, 0x734d5309, 0xbc1ac763, 0x7d0722cc, 0xd289cabe,
+	0xe94ca9bc, 0x05b74f3f, 0xa51e1f42, 0x40000000, 0x20000000, 0x08000000, 0x00800000,
+	0x00008000,
+};
+
+uint32_t crc32c_x_pow_8_2k(unsigned k)
+{
+	return x_pow_8_2k[k & 63];
+}
+
+/* x^(8 * nbytes) mod P: one multiplication per set bit of nbytes. */
 static uint32_t x_pow_8n(uint64_t nbytes)
 {
 	uint32_t result = 1u << 31;   /* x^0 */
-	uint32_t power = 1u << 23;    /* x^8: one byte */
 
-	while (nbytes) {
+	for (unsigned k = 0; nbytes; k++, nbytes >>= 1)
 		if (nbytes & 1)
-			result = gf2_mulmod(result, power);
-		power = gf2_mulmod(power, power);
-		nbytes >>= 1;
-	}
+			result = crc32c_gf2_mulmod(result, x_pow_8_2k[k]);
 	return result;
 }
 
@@ -67,5 +85,5 @@ static uint32_t x_pow_8n(uint64_t nbytes)
  * shifted CRC(A): CRC(A||B) = CRC(A) * x^(8|B|) mod P  xor  CRC(B). */
 uint32_t crc32c_combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b)
 {
-	return gf2_mulmod(crc_a, x_pow_8n(len_b)) ^ crc_b;
+	return crc32c_gf2_mulmod(crc_a, x_pow_8n(len_b)) ^ crc_b;
 }

@@ -11,8 +11,17 @@ struct file_digests {
 	const struct impl *impl[MAX_ALGOS];   /* what did most of the work */
 };
 
-/* Hashes name with choices[0..n) in one read of the file. */
+/* Hashes name with choices[0..n) in one read of the file. With
+ * cross_check, generic computes every digest as well, and a disagreement
+ * turns the outcome into FILE_DISAGREE. */
 void file_hash(const char *name, const struct algo_choice *choices, unsigned n, enum io_mode io,
-	       uint8_t *buf, size_t size, struct file_digests *out);
+	       bool cross_check, uint8_t *buf, size_t size, struct file_digests *out);
+
+/* Compares a digest with generic's; on a difference marks the outcome. */
+void file_cross_check(struct file_digests *out, const struct algo *algo, const uint8_t *generic,
+		      unsigned i);
+
+/* The dispatch of a family's generic row. */
+void generic_dispatch(enum family family, struct dispatch *d);
 
 #endif

@@ -29,7 +29,8 @@ static void emit(struct job *job, void *ctx)
 	const struct file_outcome *o = &job->result.outcome;
 
 	if (o->status != FILE_OK) {
-		const char *message = file_outcome_message(o);
+		char detail[160];
+		const char *message = outcome_detail(job, detail, sizeof detail);
 		diag_error(0, "%s: %s", quote_name(job->name), message);
 		output_file_error(opt, job->name, message);
 		run->ok = false;
@@ -55,6 +56,7 @@ static void submit(struct hash_run *run, const char *name, char *owned, int err)
 	} else {
 		job->choices = run->opt->algos;
 		job->nchoices = run->opt->nalgos;
+		job->cross_check = run->opt->cross_check;
 		job->hash = true;
 	}
 	engine_submit(run->engine, job);

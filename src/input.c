@@ -147,5 +147,7 @@ const char *file_outcome_message(const struct file_outcome *o)
 {
 	if (o->status == FILE_CHANGED)
 		return "file changed while reading";
+	if (o->status == FILE_DISAGREE)
+		return "cross-check failed: the implementation and generic disagree";
 	return strerror(o->err);
 }

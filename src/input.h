@@ -18,6 +18,8 @@ enum file_status {
 	FILE_OPEN_FAILED,   /* err: errno of open() */
 	FILE_READ_FAILED,   /* err: errno of read()/fstat() */
 	FILE_CHANGED,       /* size or times changed while it was read */
+	FILE_DISAGREE,      /* --cross-check: the chosen implementation and
+	                     * generic gave different digests */
 };
 
 struct file_outcome {

@@ -25,6 +25,7 @@ struct lane {
 	struct job *job;       /* NULL: idle */
 	struct file_reader r;
 	struct hash_ctx ctx;
+	struct hash_ctx check; /* generic, with --cross-check */
 	uint8_t *buf;
 	size_t start, end;     /* unhashed bytes: buf[start, end) */
 };
@@ -135,6 +136,11 @@ static void finish(struct lane_group *g, struct lane *l)
 	if (job->result.outcome.status == FILE_OK) {
 		hash_final(&l->ctx, job->result.digest[0]);
 		job->result.impl[0] = l->ctx.used;
+		if (job->cross_check) {
+			uint8_t generic[ALGO_MAX_DIGEST];
+			hash_final(&l->check, generic);
+			file_cross_check(&job->result, l->ctx.algo, generic, 0);
+		}
 	}
 	l->job = NULL;
 	g->busy--;
@@ -159,12 +165,26 @@ void lanes_add(struct lane_group *g, struct job *job)
 		g->done(job, g->done_ctx);
 		return;
 	}
+	if (job->cross_check) {
+		struct dispatch d;
+		generic_dispatch(g->policy.family, &d);
+		hash_init(&l->check, job->choices[0].algo, &d);
+	}
 	if (!l->r.regular || l->r.is_stdin) {
 		/* Pipes and files of unknown size could stall every lane. */
-		job->result.outcome = input_hash_opened(&l->r, &l->ctx, 1, g->io, l->buf, LANE_BUFFER);
+		struct hash_ctx both[2] = { l->ctx, l->check };
+		job->result.outcome = input_hash_opened(&l->r, both, job->cross_check ? 2 : 1, g->io,
+							l->buf, LANE_BUFFER);
+		l->ctx = both[0];
+		l->check = both[1];
 		if (job->result.outcome.status == FILE_OK) {
 			hash_final(&l->ctx, job->result.digest[0]);
 			job->result.impl[0] = l->ctx.used;
+			if (job->cross_check) {
+				uint8_t generic[ALGO_MAX_DIGEST];
+				hash_final(&l->check, generic);
+				file_cross_check(&job->result, l->ctx.algo, generic, 0);
+			}
 		}
 		g->done(job, g->done_ctx);
 		return;
@@ -233,6 +253,8 @@ static void run_kernel(struct lane_group *g, const struct impl *k, struct lane *
 		abort();
 	}
 	for (unsigned i = 0; i < n; i++) {
+		if (ready[i]->job->cross_check)
+			hash_update(&ready[i]->check, ready[i]->buf + ready[i]->start, nblocks * g->block);
 		ready[i]->start += nblocks * g->block;
 		hash_md_absorbed(&ready[i]->ctx, nblocks * g->block);
 		hash_note_impl(&ready[i]->ctx, k, nblocks * g->block);
@@ -254,6 +276,8 @@ void lanes_step(struct lane_group *g)
 		} else if (l->r.eof) {
 			/* The tail (less than a block) and the padding. */
 			hash_update(&l->ctx, l->buf + l->start, avail);
+			if (l->job->cross_check)
+				hash_update(&l->check, l->buf + l->start, avail);
 			l->start = l->end;
 			finish(g, l);
 		}
@@ -268,6 +292,8 @@ void lanes_step(struct lane_group *g)
 			struct lane *l = next[0];
 			size_t whole = (l->end - l->start) / g->block * g->block;
 			hash_update(&l->ctx, l->buf + l->start, whole);
+			if (l->job->cross_check)
+				hash_update(&l->check, l->buf + l->start, whole);
 			l->start += whole;
 			next++;
 			b--;

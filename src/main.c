@@ -7,6 +7,7 @@
 
 #include "bench_mode.h"
 #include "check_mode.h"
+#include "combine_mode.h"
 #include "debug.h"
 #include "diag.h"
 #include "engine.h"
@@ -14,8 +15,10 @@
 #include "list_impls.h"
 #include "options.h"
 #include "output.h"
+#include "parts_mode.h"
 #include "progress.h"
 #include "select.h"
+#include "size_arg.h"
 #include "version.h"
 
 /* Program names that select an algorithm, also with a prefix such as
@@ -63,6 +66,9 @@ enum {
 	OPT_PROGRESS,
 	OPT_FILES_FROM,
 	OPT_FILES0_FROM,
+	OPT_PARTS,
+	OPT_COMBINE,
+	OPT_CROSS_CHECK,
 	OPT_BENCHMARK,
 	OPT_BENCHMARK_TIME,
 	OPT_FORMAT,
@@ -92,6 +98,9 @@ static const struct option long_options[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "base64", no_argument, NULL, OPT_BASE64 },
 	{ "debug", no_argument, NULL, OPT_DEBUG },
+	{ "parts", required_argument, NULL, OPT_PARTS },
+	{ "combine", no_argument, NULL, OPT_COMBINE },
+	{ "cross-check", no_argument, NULL, OPT_CROSS_CHECK },
 	{ "benchmark", no_argument, NULL, OPT_BENCHMARK },
 	{ "benchmark-time", required_argument, NULL, OPT_BENCHMARK_TIME },
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -115,6 +124,11 @@ static void usage(const char *default_algo)
 	      "      --json            one JSON object per line: name, algorithm, digest,\n"
 	      "                          size, implementation (and for --check results)\n"
 	      "      --base64          print digests in base64, not hex\n"
+	      "      --parts=SIZE      digests of each SIZE-byte part (5MiB, 8M, 1G), the\n"
+	      "                          S3 composite (base64, -N) and for crc32c the\n"
+	      "                          full-object CRC, from one read\n"
+	      "      --combine         read 'CRC LENGTH' lines and print the CRC-32C of\n"
+	      "                          the parts joined (hex or base64 CRCs)\n"
 	      "  -t, --text            read in text mode (default)\n"
 	      "  -z, --zero            end each output line with NUL, not newline,\n"
 	      "                          and disable file name escaping\n"
@@ -138,6 +152,7 @@ static void usage(const char *default_algo)
 	      "      --list-impls[=names]  list the implementations and what this CPU runs\n"
 	      "                          (=names: just the names for -a's algorithm)\n"
 	      "      --debug           say on stderr which implementation runs and why\n"
+	      "      --cross-check     also hash with generic; any disagreement is an error\n"
 	      "      --progress[=WHEN] show bytes done, rate and ETA on stderr: auto (when\n"
 	      "                          stderr is a terminal, the default) or always\n"
 	      "      --io=MODE         how to read regular files: auto, read or mmap\n"
@@ -271,6 +286,8 @@ int main(int argc, char **argv)
 	int binary = -1;   /* -1 unset, 0 --text, 1 --binary (coreutils' tri-state) */
 	bool zero = false, list = false, list_names = false, tag = false;
 	int progress = 0;  /* 0 off, 1 when stderr is a terminal, 2 always */
+	uint64_t part_size = 0;
+	bool combine = false, algo_given = false;
 	int c;
 
 	/* Only character classes matter (quoting names in messages); loading
@@ -289,7 +306,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'a':
 			parse_algorithms(&opt, optarg);
-			bench.algos_given = true;
+			algo_given = true;
 			break;
 		case 'b':
 			binary = 1;
@@ -329,6 +346,16 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PROGRESS:
 			progress = parse_progress(optarg);
+			break;
+		case OPT_PARTS:
+			if (!parse_size(optarg, &part_size))
+				diag_usage_error("invalid part size '%s' (e.g. 8MiB, 5M, 1G)", optarg);
+			break;
+		case OPT_COMBINE:
+			combine = true;
+			break;
+		case OPT_CROSS_CHECK:
+			opt.cross_check = true;
 			break;
 		/* --status, --warn and --quiet override one another. */
 		case 'w':
@@ -400,12 +427,26 @@ int main(int argc, char **argv)
 	char *const *operands = argv + optind;
 	int noperands = argc - optind;
 	check_combinations(&opt, binary, zero, tag, noperands);
+	if ((part_size || combine) && (opt.check || opt.recursive || opt.files_from || zero))
+		diag_usage_error("--%s cannot be combined with --check, -r, --files-from or -z",
+				 combine ? "combine" : "parts");
+	if (part_size && combine)
+		diag_usage_error("--parts and --combine are separate modes");
+	if (combine) {
+		if (algo_given && (opt.nalgos != 1 || opt.algos[0].algo->family != FAMILY_CRC32C))
+			diag_usage_error("--combine joins CRC-32C values only");
+		parse_algorithms(&opt, "crc32c");
+	}
 	if (tag)
 		opt.style = OUTPUT_TAG;
 	opt.binary = binary == 1;
 	if (zero)
 		opt.delim = '\0';
 	if (bench.enabled) {
+		if (part_size || combine)
+			diag_usage_error("the --%s option is meaningless with --benchmark",
+					 combine ? "combine" : "parts");
+		bench.algos_given = algo_given;
 		bool ok = bench_mode_run(&bench, &opt, argc - optind);
 		return output_close_stdout() && ok ? EXIT_SUCCESS : EXIT_FAILURE;
 	}
@@ -420,8 +461,15 @@ int main(int argc, char **argv)
 		debug_report(&opt);
 	if (progress)
 		progress_start(progress == 2);
-	bool ok = opt.check ? check_mode_run(&opt, operands, noperands)
-			    : hash_mode_run(&opt, operands, noperands);
+	bool ok;
+	if (combine)
+		ok = combine_mode_run(&opt, operands, noperands);
+	else if (part_size)
+		ok = parts_mode_run(&opt, part_size, operands, noperands);
+	else if (opt.check)
+		ok = check_mode_run(&opt, operands, noperands);
+	else
+		ok = hash_mode_run(&opt, operands, noperands);
 	progress_stop();
 	if (!output_close_stdout())
 		ok = false;

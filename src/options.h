@@ -33,6 +33,7 @@ struct options {
 	bool base64;               /* --base64 digests */
 	char delim;                /* '\n', or '\0' with -z */
 	bool debug;                /* --debug */
+	bool cross_check;          /* --cross-check: generic as well */
 
 	/* which files */
 	bool recursive;            /* -r */

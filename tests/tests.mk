@@ -5,7 +5,7 @@ VECTORS ?= $(abspath ../shared/vectors)
 TEST_CFLAGS = -DVECTORS_DIR='"$(VECTORS)"' -Itests/unit
 TEST_LIBS = -lcmocka -lcrypto -lisal
 
-UNIT_TESTS = test_vectors test_differential test_oracle test_parts test_multibuffer test_abi
+UNIT_TESTS = test_vectors test_differential test_oracle test_parts test_multibuffer test_abi test_crosscheck
 UNIT_BINS = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 TESTLIB_OBJ = $(BUILD)/tests/testlib.o
 

@@ -29,6 +29,7 @@ _simdsum()
 	local options="--algorithm= --binary --check --tag --text --zero --json --base64
 		--recursive --dereference --files-from= --files0-from= --ignore-missing --quiet
 		--status --strict --warn --impl= --list-impls --debug --progress --io= --jobs=
+		--parts= --combine --cross-check
 		--benchmark --benchmark-time= --format= --help --version"
 
 	# With '=' in COMP_WORDBREAKS, "--impl=av" arrives as --impl, =, av.

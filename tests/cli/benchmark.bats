@@ -176,6 +176,11 @@ for r in json.load(open(sys.argv[1]))["results"]:
 	run "$SIMDSUM" --benchmark --io=mmap
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"the --io option is meaningless with --benchmark"* ]]
+	for opt in --json --base64 -j2 -r --files-from=list --cross-check --combine --parts=1MiB; do
+		run "$SIMDSUM" --benchmark $opt
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"option is meaningless with --benchmark"* ]]
+	done
 	run env SIMDSUM_CYCLES=bogus "$SIMDSUM" --benchmark
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"invalid SIMDSUM_CYCLES 'bogus'"* ]]

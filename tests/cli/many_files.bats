@@ -90,3 +90,14 @@ mb_impls() {
 		[[ "$stderr" == *"invalid number of jobs"* ]]
 	done
 }
+
+@test "--cross-check agrees on every implementation, lanes and -j included" {
+	make_tree 200
+	for alg in sha1 sha256 sha512 crc32c; do
+		"$SIMDSUM" -a $alg "${TREE[@]}" > plain
+		for j in 1 2; do
+			"$SIMDSUM" -a $alg --cross-check -j$j "${TREE[@]}" | cmp - plain
+		done
+		"$SIMDSUM" -a $alg -c --cross-check plain > /dev/null
+	done
+}

@@ -164,6 +164,23 @@ static void test_crc_combine(void **state)
 	free(buf);
 }
 
+/* The table of x^(8 * 2^k): x^8 first, then each the square of the last. */
+static void test_crc_power_table(void **state)
+{
+	(void)state;
+	uint32_t p = 1u << 23;
+	for (unsigned k = 0; k < 64; k++) {
+		assert_int_equal(crc32c_x_pow_8_2k(k), p);
+		p = crc32c_gf2_mulmod(p, p);
+	}
+	/* combining across lengths past 2^32 bytes: zero-filled B */
+	uint8_t zeros[4096] = { 0 };
+	uint32_t z = ~crc32c_generic(~0u, zeros, sizeof zeros);
+	uint32_t twice = crc32c_combine(z, z, sizeof zeros);
+	assert_int_equal(twice, ~crc32c_generic(crc32c_generic(~0u, zeros, sizeof zeros), zeros,
+						 sizeof zeros));
+}
+
 /* auto's ladder: tiers in falling min_len, ending with a min_len 0 row. */
 static void test_auto_ladders(void **state)
 {
@@ -195,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_quoting),
 		cmocka_unit_test(test_crc_tables_by_bits),
 		cmocka_unit_test(test_crc_combine),
+		cmocka_unit_test(test_crc_power_table),
 		cmocka_unit_test(test_auto_ladders),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,17 @@
+/* sha512_ssse3.S - SHA-512 block transform with the message schedule in
+ * SSSE3 XMM code; the body is in sha512_xmm.h. */
+#include "asm.h"
+
+#ifdef __x86_64__
+
+/*
+ * void sha512_blocks_ssse3(uint64_t state[8], const uint8_t *data, size_t nblocks);
+ *
+ * nblocks >= 1; reads nblocks * 128 bytes at data (any alignment); needs
+ * SSSE3.  Contract, clobbers and algorithm: see sha512_xmm.h.
+ */
+#define SHA512_XMM_AVX 0
+#define SHA512_XMM_FUNC sha512_blocks_ssse3
+#include "sha512_xmm.h"
+
+#endif /* __x86_64__ */

@@ -1,0 +1,149 @@
+#!/usr/bin/env bats
+# Cloud-storage notations: --base64, --parts (S3 composite, full-object
+# CRC-32C), --combine.
+
+load helpers
+
+# raw big-endian bytes of a hex string, base64-encoded
+hex_to_b64() {
+	printf "$(echo "$1" | sed 's/../\\x&/g')" | base64 -w0
+}
+
+@test "--base64 equals base64 of the raw digest bytes, every algorithm and style" {
+	printf '123456789' > n
+	for alg in sha1 sha224 sha256 sha384 sha512 crc32c; do
+		hex=$("$SIMDSUM" -a $alg n | cut -d' ' -f1)
+		b64=$(hex_to_b64 "$hex")
+		[ "$("$SIMDSUM" -a $alg --base64 n)" = "$b64  n" ]
+		[ "$("$SIMDSUM" -a $alg --base64 --tag n)" = "$(echo $alg | tr a-z A-Z) (n) = $b64" ]
+		[ "$("$SIMDSUM" -a $alg --base64 -z n | tr '\0' '\n')" = "$b64  n" ]
+		[ "$("$SIMDSUM" -a $alg --base64 --json n | jq -r .digest)" = "$b64" ]
+	done
+	# CRC-32C of "123456789" is e3069283: big-endian bytes e3 06 92 83
+	[ "$("$LINKS/crc32c" --base64 n)" = "4waSgw==  n" ]
+	# the empty object: AAAAAA==, as Cloud Storage reports it
+	: > empty
+	[ "$("$LINKS/crc32c" --base64 empty)" = "AAAAAA==  empty" ]
+}
+
+@test "--check accepts base64 digests, told apart from hex by length" {
+	printf 'data' > f
+	for alg in sha1 sha224 sha256 sha384 sha512 crc32c; do
+		"$SIMDSUM" -a $alg --base64 f > b64.list
+		"$SIMDSUM" -a $alg --base64 --tag f > b64tag.list
+		run "$SIMDSUM" -a $alg -c b64.list
+		[ "$output" = "f: OK" ]
+		run "$SIMDSUM" -c b64tag.list
+		[ "$output" = "f: OK" ]
+		# one bit off: FAILED, not malformed
+		sed 's/^\(.\)/\1/; s/[A-Za-z0-9]\(=*  f\)$/A\1/' b64.list > bad.list
+		if ! cmp -s bad.list b64.list; then
+			run "$SIMDSUM" -a $alg -c bad.list
+			[ "$status" -eq 1 ]
+		fi
+	done
+	# non-canonical padding bits are malformed
+	echo "4waSgx==  f" > noncanon.list
+	run --separate-stderr "$LINKS/crc32c" -c -w noncanon.list
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"improperly formatted"* ]]
+}
+
+@test "--parts: per-part digests, S3 composite, full-object CRC, round trip with --combine" {
+	head -c 20000001 /dev/urandom > obj
+	run "$LINKS/crc32c" --base64 --parts=8MiB obj
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 5 ]
+	[ "${lines[0]}" = "CRC32C (obj) part 1 of 3, offset 0, length 8388608 = $(head -c 8388608 obj | "$LINKS/crc32c" --base64 | cut -d' ' -f1)" ]
+	[[ "${lines[2]}" == "CRC32C (obj) part 3 of 3, offset 16777216, length 3222785 = "* ]]
+	# full object = CRC of the whole file
+	[ "${lines[4]}" = "CRC32C (obj) full object = $("$LINKS/crc32c" --base64 obj | cut -d' ' -f1)" ]
+	# composite = CRC-32C over the concatenated raw part CRCs, base64, -3
+	for i in 0 1 2; do echo "${lines[$i]##* = }" | base64 -d; done > raw-parts
+	[ "${lines[3]}" = "CRC32C (obj) composite of 3 parts = $("$LINKS/crc32c" --base64 raw-parts | cut -d' ' -f1)-3" ]
+	# the same for SHA-256 and SHA-1 (S3 offers composites for them too)
+	for alg in sha256 sha1; do
+		run "$SIMDSUM" -a $alg --base64 --parts=5MiB obj
+		n=$(( ${#lines[@]} - 1 ))
+		for ((i = 0; i < n; i++)); do echo "${lines[$i]##* = }" | base64 -d; done > raw
+		[ "${lines[$n]##* = }" = "$("$SIMDSUM" -a $alg --base64 raw | cut -d' ' -f1)-$n" ]
+		[ "$n" -eq 4 ]
+	done
+}
+
+@test "random part sizes: --parts then --combine equals the whole-file CRC" {
+	head -c 3000000 /dev/urandom > obj
+	whole=$("$LINKS/crc32c" obj | cut -d' ' -f1)
+	RANDOM=7
+	for size in 1 100 4096 65536 999999 2999999 3000000 3000001 $((RANDOM * 10 + 1)) $((RANDOM + 1)); do
+		"$LINKS/crc32c" --parts=$size obj | grep ' part ' |
+			sed 's/.*length \([0-9]*\) = \(.*\)$/\2 \1/' > pieces
+		[ "$("$SIMDSUM" --combine pieces | cut -d' ' -f1)" = "$whole" ]
+		# and through base64
+		"$LINKS/crc32c" --base64 --parts=$size obj | grep ' part ' |
+			sed 's/.*length \([0-9]*\) = \(.*\)$/\2 \1/' > pieces64
+		[ "$("$SIMDSUM" --combine --base64 < pieces64 | cut -d' ' -f1)" = \
+			"$("$LINKS/crc32c" --base64 obj | cut -d' ' -f1)" ]
+	done
+}
+
+@test "--parts: empty file, stdin, JSON, errors" {
+	: > empty
+	run "$LINKS/crc32c" --parts=1M empty
+	[ "${lines[0]}" = "CRC32C (empty) part 1 of 1, offset 0, length 0 = 00000000" ]
+	[ "${lines[2]}" = "CRC32C (empty) full object = 00000000" ]
+	head -c 3000 /dev/urandom > f
+	run bash -c "'$LINKS/crc32c' --parts=1K < f"
+	[ "${#lines[@]}" -eq 5 ]
+	"$LINKS/crc32c" --json --parts=1K f missing > out.json || true
+	jq -c . out.json > /dev/null
+	[ "$(jq -r 'select(.composite) | .parts' out.json)" = 3 ]
+	[ "$(jq -r 'select(.error) | .name' out.json)" = missing ]
+	for bad in 0 -5 8X 1.5M ""; do
+		run "$SIMDSUM" --parts="$bad" f
+		[ "$status" -eq 1 ]
+	done
+}
+
+@test "--combine: malformed input names the line, prints nothing, exit 1" {
+	printf 'e3069283 9\n' > good
+	printf '# comment\n\ne3069283 9\n4waSgw== 9\n' > mixed
+	run "$SIMDSUM" --combine good
+	[ "$output" = "e3069283  good" ]
+	# CRC(123456789123456789)
+	printf '123456789123456789' > twice
+	run "$SIMDSUM" --combine mixed
+	[ "$output" = "$("$LINKS/crc32c" twice | cut -d' ' -f1)  mixed" ]
+	# (not "i": bats' run uses that name itself)
+	k=0
+	for line in "zz 9" "e3069283" "e3069283 -9" "e3069283 9x" "e3069283 99999999999999999999" \
+		"e306928 9" "e3069283 9 extra" "4waSgx== 9" "0xe3069283 9"; do
+		k=$((k + 1))
+		printf 'e3069283 9\n%s\n' "$line" > bad$k
+		run --separate-stderr "$SIMDSUM" --combine bad$k
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[[ "$stderr" == "simdsum: bad$k: 2: "* ]]
+	done
+	# total length overflow
+	printf 'e3069283 9223372036854775807\ne3069283 9223372036854775807\ne3069283 9\n' > big
+	run --separate-stderr "$SIMDSUM" --combine big
+	[ "$status" -eq 1 ]
+	# other algorithms are refused
+	run "$SIMDSUM" --combine -a sha256 good
+	[ "$status" -eq 1 ]
+}
+
+@test "--combine of 10,000 parts" {
+	for i in $(seq 1 10000); do echo "e3069283 8388608"; done > many
+	run "$SIMDSUM" --combine many
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^[0-9a-f]{8}\ \ many$ ]]
+}
+
+@test "the worked --combine example of the README and man page holds" {
+	run bash -c "printf 'V/UWDQ== 8388608\nes4spw== 8388608\nU1BPrw== 3222784\n' | '$SIMDSUM' --combine --base64"
+	[ "$output" = "1KRLzg==  -" ]
+	grep -qF "1KRLzg==" "$ROOT/README.md"
+	grep -qF "1KRLzg==" "$ROOT/man/simdsum.1"
+}
