@@ -50,7 +50,10 @@ measured within one run are what to quote.
 ## simdsum --benchmark
 
 The Linux kernel's tcrypt hash speed rows, through simdsum's own driver.
-Command: \`./simdsum --benchmark\`
+Command: \`./simdsum --benchmark\`. Its medians of 10-20 ms runs include
+the slowdown that other work on the machine causes while they run; the
+comparison with OpenSSL below keeps each contestant's fastest short
+batch, so its absolute figures run higher on a busy machine.
 
 \`\`\`text
 $(cat "$tmp/table.txt")
