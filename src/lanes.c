@@ -90,16 +90,20 @@ struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode i
 			g->capacity = g->rows[i]->lanes;
 	if (g->capacity > LANES_MAX)
 		g->capacity = LANES_MAX;
-	if (g->capacity) {
-		g->scratch = calloc(1, LANE_BUFFER);
-		for (unsigned i = 0; i < g->capacity; i++) {
-			void *p;
-			if (!g->scratch || posix_memalign(&p, 64, LANE_BUFFER))
-				abort();
-			g->lane[i].buf = p;
-		}
-	}
+	/* Buffers come when lanes are first used: "simdsum FILE" should not
+	 * pay for sixteen of them. */
 	return g;
+}
+
+static uint8_t *buffer(uint8_t **slot)
+{
+	if (!*slot) {
+		void *p;
+		if (posix_memalign(&p, 64, LANE_BUFFER))
+			abort();
+		*slot = p;
+	}
+	return *slot;
 }
 
 void lanes_destroy(struct lane_group *g)
@@ -155,7 +159,7 @@ void lanes_add(struct lane_group *g, struct job *job)
 		if (!g->lane[i].job)
 			l = &g->lane[i];
 	if (!l) {
-		job_hash_single(job, g->io, g->scratch, LANE_BUFFER);
+		job_hash_single(job, g->io, buffer(&g->scratch), LANE_BUFFER);
 		g->done(job, g->done_ctx);
 		return;
 	}
@@ -174,7 +178,7 @@ void lanes_add(struct lane_group *g, struct job *job)
 		/* Pipes and files of unknown size could stall every lane. */
 		struct hash_ctx both[2] = { l->ctx, l->check };
 		job->result.outcome = input_hash_opened(&l->r, both, job->cross_check ? 2 : 1, g->io,
-							l->buf, LANE_BUFFER);
+							buffer(&l->buf), LANE_BUFFER);
 		l->ctx = both[0];
 		l->check = both[1];
 		if (job->result.outcome.status == FILE_OK) {
@@ -191,6 +195,7 @@ void lanes_add(struct lane_group *g, struct job *job)
 	}
 	l->job = job;
 	l->start = l->end = 0;
+	buffer(&l->buf);
 	g->busy++;
 }
 
@@ -235,7 +240,10 @@ static void run_kernel(struct lane_group *g, const struct impl *k, struct lane *
 			states[i] = hash_md_words(&ready[i]->ctx);
 			data[i] = ready[i]->buf + ready[i]->start;
 		} else {
+			/* Idle lanes hash whatever the scratch buffer holds. */
 			states[i] = g->scratch_state;
+			if (!g->scratch)
+				memset(buffer(&g->scratch), 0, LANE_BUFFER);
 			data[i] = g->scratch;
 		}
 	}

@@ -394,6 +394,9 @@ int main(int argc, char **argv)
 			break;
 		case 'j':
 			opt.jobs = parse_jobs(optarg);
+			/* -j1 is the single-threaded tool: no reading thread. */
+			if (opt.jobs == 1 && opt.io == IO_AUTO)
+				opt.io = IO_READ;
 			break;
 		case OPT_BENCHMARK:
 			bench.enabled = true;
