@@ -1,5 +1,6 @@
 /* sha1_avx2.S - SHA-1 block transform, two blocks' schedule per AVX2 pass. */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 
@@ -83,8 +84,7 @@
 	.long 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc
 	.long 0xca62c1d6, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6
 .Lavx2_bswap:
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
+	BSWAP32_MASK 2
 
 /* ---- scalar rounds ------------------------------------------------- */
 

@@ -2,6 +2,7 @@
  * once, one message per 32-bit lane of the ymm registers (AVX2).
  */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 
@@ -77,7 +78,7 @@
 .macro LOADROW lane, half, reg
 	movq		8*\lane(DATAP), PTR
 	vmovdqu		32*\half(PTR, OFF), \reg
-	vpshufb		BSWAP32(%rip), \reg, \reg
+	vpshufb		.Lbswap32(%rip), \reg, \reg
 .endm
 
 /*
@@ -349,11 +350,8 @@ FUNC_BEGIN sha1_mblocks_avx2x8
 FUNC_END sha1_mblocks_avx2x8
 
 	RODATA 5
-/* vpshufb control: reverse the bytes of every dword (big-endian words). */
-BSWAP32:
-	.irp d, 0, 1, 2, 3, 4, 5, 6, 7
-	.byte 3+4*\d, 2+4*\d, 1+4*\d, 0+4*\d
-	.endr
+.Lbswap32:
+	BSWAP32_MASK 2
 /* FIPS 180-4, 4.2.1: the round constants, one per lane. */
 K0:	.fill 8, 4, 0x5a827999
 K1:	.fill 8, 4, 0x6ed9eba1

@@ -2,6 +2,7 @@
  * once, one message per 32-bit lane of the zmm registers (AVX-512).
  */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_AVX512
@@ -189,7 +190,7 @@
 .macro LOADROW lane, reg
 	movq		8*\lane(DATAP), PTR
 	vmovdqu32	(PTR, OFF), \reg
-	vpshufb		BSWAP32(%rip), \reg, \reg
+	vpshufb		.Lbswap32(%rip), \reg, \reg
 .endm
 
 /* LOADSTATE lane, reg / STORESTATE lane, reg: the five chaining words of
@@ -413,11 +414,8 @@ FUNC_BEGIN sha1_mblocks_avx512x16
 FUNC_END sha1_mblocks_avx512x16
 
 	RODATA 6
-/* vpshufb control: reverse the bytes of every dword (big-endian words). */
-BSWAP32:
-	.irp d, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	.byte 3+4*\d, 2+4*\d, 1+4*\d, 0+4*\d
-	.endr
+.Lbswap32:
+	BSWAP32_MASK 4
 /* FIPS 180-4, 4.2.1: one constant per twenty rounds, broadcast when used. */
 K0:	.long 0x5a827999
 K1:	.long 0x6ed9eba1

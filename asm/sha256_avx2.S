@@ -1,5 +1,6 @@
 /* sha256_avx2.S - SHA-256 block transform: two-block AVX2 schedule, BMI2 rorx rounds. */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 
@@ -181,8 +182,7 @@ FUNC_END sha256_blocks_avx2
 .LK256:
 	K256_TABLE 2
 .Lbswap32x2:
-	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
-	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
+	BSWAP32_MASK 2
 .Lsig1lo:
 	.long	0x03020100, 0x0b0a0908, 0xffffffff, 0xffffffff
 	.long	0x03020100, 0x0b0a0908, 0xffffffff, 0xffffffff

@@ -1,6 +1,7 @@
 /* sha256_avx2x8.S - SHA-256 on eight independent messages at once, one per
  * 32-bit lane of the ymm registers (AVX2, for CPUs without SHA-NI). */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 
@@ -328,11 +329,8 @@ FUNC_BEGIN sha256_mblocks_avx2x8
 FUNC_END sha256_mblocks_avx2x8
 
 	RODATA 6
-/* vpshufb mask reversing the bytes of each dword. */
 .Lbswap:
-	.rept 2
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
-	.endr
+	BSWAP32_MASK 2
 /* K[0..63], FIPS 180-4, 4.2.2, each repeated for the eight lanes. */
 .macro K8 k:vararg
 	.irp v, \k

@@ -1,6 +1,7 @@
 /* sha256_avx512x16.S - SHA-256 on sixteen independent messages at once,
  * one per 32-bit lane of the zmm registers. */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_AVX512
@@ -434,11 +435,8 @@ FUNC_BEGIN sha256_mblocks_avx512x16
 FUNC_END sha256_mblocks_avx512x16
 
 	RODATA 6
-/* vpshufb mask reversing the bytes of each dword. */
 .Lbswap:
-	.rept 4
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
-	.endr
+	BSWAP32_MASK 4
 /* K[0..63], FIPS 180-4, 4.2.2, broadcast from here one at a time. */
 .Lk256:
 	.long 0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5

@@ -1,5 +1,6 @@
 /* sha256_shani.S - SHA-256 block transform on the SHA extensions. */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_SHA
@@ -152,9 +153,8 @@ FUNC_END sha256_blocks_shani
 	.long	0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
 	.long	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
 	.long	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
-/* pshufb control reversing the bytes of each 32-bit word. */
 .Lbswap32:
-	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
+	BSWAP32_MASK 1
 
 #endif /* HAVE_AS_SHA */
 #endif /* __x86_64__ */

@@ -1,6 +1,7 @@
 /* sha256_shanix2.S - SHA-256 on two independent messages at once with the
  * SHA extensions, interleaved so that each hides the other's latency. */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_SHA
@@ -217,9 +218,8 @@ FUNC_BEGIN sha256_mblocks_shanix2
 FUNC_END sha256_mblocks_shanix2
 
 	RODATA 6
-/* pshufb mask reversing the bytes of each dword. */
 .Lbswap:
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
+	BSWAP32_MASK 1
 /* K[0..63], FIPS 180-4, 4.2.2: first 32 bits of the fractional parts of
  * the cube roots of the first 64 primes, in schedule order. */
 .Lk256:

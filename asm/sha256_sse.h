@@ -24,6 +24,7 @@
 
 #define SHA256_RORX	0
 #include "sha256_rounds.h"
+#include "bswap_masks.h"
 
 #define STATEP	0x100(%rsp)	/* uint32_t state[8] (the argument) */
 #define OLDRSP	0x108(%rsp)	/* rsp at entry, after the pushes */
@@ -137,7 +138,7 @@ FUNC_END SHA256_FUNC
 .LK256:
 	K256_TABLE 1
 .Lbswap32:
-	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
+	BSWAP32_MASK 1
 .Lsig1lo:
 	.long	0x03020100, 0x0b0a0908, 0xffffffff, 0xffffffff
 .Lsig1hi:

@@ -2,6 +2,7 @@
  * at once, one message per 64-bit lane of the zmm registers (AVX-512).
  */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_AVX512
@@ -143,7 +144,7 @@
 .macro LOADROW lane, disp, reg
 	movq		8*\lane(DATAP), PTR
 	vmovdqu64	\disp(PTR, OFF), \reg
-	vpshufb		BSWAP64(%rip), \reg, \reg
+	vpshufb		.Lbswap64(%rip), \reg, \reg
 .endm
 
 /*
@@ -333,11 +334,8 @@ FUNC_BEGIN sha512_mblocks_avx512x8
 FUNC_END sha512_mblocks_avx512x8
 
 	RODATA 6
-/* vpshufb control: reverse the bytes of every qword (big-endian words). */
-BSWAP64:
-	.irp q, 0, 1, 2, 3, 4, 5, 6, 7
-	.byte 7+8*\q, 6+8*\q, 5+8*\q, 4+8*\q, 3+8*\q, 2+8*\q, 1+8*\q, 0+8*\q
-	.endr
+.Lbswap64:
+	BSWAP64_MASK 4
 
 /* FIPS 180-4, 4.2.3: first 64 bits of the fractional parts of the cube
  * roots of the first eighty primes; broadcast to all lanes when used. */

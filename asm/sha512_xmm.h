@@ -37,6 +37,8 @@
  * (nine operations each, two of them register copies in SSE form).
  */
 
+#include "bswap_masks.h"
+
 /* Arguments. */
 #define CTX     %rdi
 #define DATA    %rsi
@@ -372,5 +374,4 @@ FUNC_END SHA512_XMM_FUNC
 	.quad	0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
 	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817
 .LBSWAP64:
-	/* pshufb indices reversing the bytes of each 64-bit word */
-	.quad	0x0001020304050607, 0x08090a0b0c0d0e0f
+	BSWAP64_MASK 1

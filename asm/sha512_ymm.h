@@ -49,6 +49,8 @@
  * unrolled two-block body was not, and ran ~35% slower, decode-bound).
  */
 
+#include "bswap_masks.h"
+
 /* Arguments. */
 #define CTX     %rdi
 #define DATA    %rsi
@@ -375,6 +377,5 @@ FUNC_END SHA512_YMM_FUNC
 	K2	0x5fcb6fab3ad6faec, 0x6c44198c4a475817
 
 .LBSWAP64:
-	/* vpshufb indices reversing the bytes of each 64-bit word */
-	.quad	0x0001020304050607, 0x08090a0b0c0d0e0f, 0x0001020304050607, 0x08090a0b0c0d0e0f
+	BSWAP64_MASK 2
 
