@@ -39,6 +39,7 @@
 
 #define SHA256_RORX	1
 #include "sha256_rounds.h"
+#include "sha256_k.h"
 
 #define STATEP	0x200(%rsp)	/* uint32_t state[8] (the argument) */
 #define OLDRSP	0x208(%rsp)	/* rsp at entry, after the pushes */

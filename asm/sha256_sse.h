@@ -24,6 +24,7 @@
 
 #define SHA256_RORX	0
 #include "sha256_rounds.h"
+#include "sha256_k.h"
 #include "bswap_masks.h"
 
 #define STATEP	0x100(%rsp)	/* uint32_t state[8] (the argument) */
@@ -136,7 +137,7 @@ FUNC_END SHA256_FUNC
 
 	RODATA 6
 .LK256:
-	K256_TABLE 1
+	K256_TABLE
 .Lbswap32:
 	BSWAP32_MASK 1
 .Lsig1lo:
