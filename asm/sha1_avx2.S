@@ -1,6 +1,7 @@
 /* sha1_avx2.S - SHA-1 block transform, two blocks' schedule per AVX2 pass. */
 #include "asm.h"
 #include "bswap_masks.h"
+#include "sha1_k.h"
 
 #ifdef __x86_64__
 
@@ -79,10 +80,7 @@
 
 	RODATA 5
 .Lavx2_k:
-	.long 0x5a827999, 0x5a827999, 0x5a827999, 0x5a827999
-	.long 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1
-	.long 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc
-	.long 0xca62c1d6, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6
+	SHA1_K_TABLE 4
 .Lavx2_bswap:
 	BSWAP32_MASK 2
 

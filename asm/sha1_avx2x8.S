@@ -3,6 +3,7 @@
  */
 #include "asm.h"
 #include "bswap_masks.h"
+#include "sha1_k.h"
 
 #ifdef __x86_64__
 
@@ -66,6 +67,12 @@
 #define R6	%ymm13
 #define R7	%ymm14
 #define R8	%ymm15
+
+/* The round constants: rows of .Lsha1_k, each constant in all lanes. */
+#define K0	.Lsha1_k
+#define K1	.Lsha1_k+32
+#define K2	.Lsha1_k+64
+#define K3	.Lsha1_k+96
 
 /* Stack frame, 32-byte aligned: the schedule ring, then the block's input
  * chaining values (also the staging area for state in and out). */
@@ -352,10 +359,7 @@ FUNC_END sha1_mblocks_avx2x8
 	RODATA 5
 .Lbswap32:
 	BSWAP32_MASK 2
-/* FIPS 180-4, 4.2.1: the round constants, one per lane. */
-K0:	.fill 8, 4, 0x5a827999
-K1:	.fill 8, 4, 0x6ed9eba1
-K2:	.fill 8, 4, 0x8f1bbcdc
-K3:	.fill 8, 4, 0xca62c1d6
+.Lsha1_k:
+	SHA1_K_TABLE 8
 
 #endif /* __x86_64__ */

@@ -3,6 +3,7 @@
  */
 #include "asm.h"
 #include "bswap_masks.h"
+#include "sha1_k.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_AVX512
@@ -116,6 +117,13 @@
 #define SC	Y5
 #define SD	Y6
 #define SE	Y7
+
+/* The round constants in .Lsha1_k, one per twenty rounds, broadcast when
+ * used. */
+#define K0	.Lsha1_k
+#define K1	.Lsha1_k+4
+#define K2	.Lsha1_k+8
+#define K3	.Lsha1_k+12
 
 /* f_t of FIPS 180-4 4.1.1 as vpternlogd truth tables (x = b, y = c, z = d). */
 	.set CH, 0xca		/* x ? y : z */
@@ -416,11 +424,8 @@ FUNC_END sha1_mblocks_avx512x16
 	RODATA 6
 .Lbswap32:
 	BSWAP32_MASK 4
-/* FIPS 180-4, 4.2.1: one constant per twenty rounds, broadcast when used. */
-K0:	.long 0x5a827999
-K1:	.long 0x6ed9eba1
-K2:	.long 0x8f1bbcdc
-K3:	.long 0xca62c1d6
+.Lsha1_k:
+	SHA1_K_TABLE 1
 
 #endif /* HAVE_AS_AVX512 */
 #endif /* __x86_64__ */
