@@ -15,19 +15,8 @@
  * halves of ymm0-ymm15: it ends with vzeroupper); preserves rbx, rbp,
  * r12-r15.  Needs SSSE3 (pshufb, palignr) or AVX.
  *
- * Idea.  Scalar rounds, arranged so that both recurrences, e -> e' and
- * a -> a', are four single-cycle operations deep:
- *
- *     e' = ((h + d) + W[t] + K[t] + Ch(e,f,g)) + Σ1(e)
- *     a' = (((b & c) - d) + (a & (b ^ c)) + e') + Σ0(a)
- *
- * (T1 = e' - d; Maj(a,b,c) = (b & c) + (a & (b ^ c)) because the two
- * terms never share a set bit).  The round carries h + d in h's register,
- * (b & c) - d instead of d, and b ^ c, each prepared one round early off
- * the critical paths; the register names rotate with a period of 4
- * rounds, done at assembly time with register symbols.  Without BMI2 a
- * rotation is a copy and a ror; the three rotations of each Σ run side
- * by side, so Σ is still three operations deep.
+ * Idea.  The rounds are the scalar ones of sha512_rounds.h, with mov +
+ * ror rotations (base x86-64 only).
  *
  * The schedule computes two words (one XMM register) per two rounds and
  * stores W[t] + K[t] to an aligned stack array that the rounds add from
@@ -40,39 +29,13 @@
 #include "bswap_masks.h"
 #include "sha512_k.h"
 
-/* Arguments. */
-#define CTX     %rdi
-#define DATA    %rsi
-#define NBLOCKS %rdx
-
-/* Stack frame (rsp aligned to 16): W[t] + K[t] for t = 0..79, then saved
- * values. */
+/* Stack frame (rsp aligned to 16): W[t] + K[t] for t = 0..79, then the
+ * slots of sha512_rounds.h. */
 #define WK_SIZE   (80 * 8)
-#define CTX_SLOT  (WK_SIZE + 0)
-#define END_SLOT  (WK_SIZE + 8)
-#define RSP_SLOT  (WK_SIZE + 16)
 #define FRAME     (WK_SIZE + 32)
 
-/* IDX: byte offset of the current group of 16 rounds, both in the stack
- * array and in the constant table; KTAB: the table's address. */
-#define IDX     %rdi
-#define KTAB    %rbp
-
-	/* Scalar registers.  sa..sc = a, b, c; SP = (b & c) - d;
-	 * sx = b ^ c; se..sg = e, f, g; sh = h + d.  This assignment holds
-	 * at every multiple of 4 rounds. */
-	.set	sa, %rax
-	.set	sb, %rbx
-	.set	sc, %rcx
-	.set	sx, %rdx
-	.set	se, %r9
-	.set	sf, %r10
-	.set	sg, %r11
-	.set	sh, %r12
-#define SP %r8		/* (b & c) - d: the same register in every round */
-#define T1 %r13		/* Σ1, Σ0 */
-#define T2 %r14
-#define T3 %r15		/* Ch; free between blocks */
+#define SHA512_RORX 0
+#include "sha512_rounds.h"
 
 	/* Message window: w0 = W[t], W[t+1] ... w7 = W[t+14], W[t+15].
 	 * Back in place every 16 rounds. */
@@ -149,54 +112,6 @@
 .endm
 #endif
 
-/* One round; W[t] + K[t] is at off(%rsp, IDX). */
-.macro ROUND off
-	mov	se, T1
-	ror	$14, T1
-	mov	se, T2
-	ror	$18, T2
-	mov	sf, T3
-	xor	sg, T3
-	and	se, T3
-	xor	T2, T1
-	mov	se, T2
-	ror	$41, T2
-	xor	sg, T3			/* Ch(e,f,g) = ((f ^ g) & e) ^ g */
-	add	\off(%rsp, IDX), sh	/* h + d + W[t] + K[t] */
-	xor	T2, T1			/* Σ1(e) */
-	add	T3, sh
-	and	sa, sx			/* a & (b ^ c) */
-	add	T1, sh			/* sh = e' */
-	mov	sa, T1
-	ror	$28, T1
-	mov	sa, T2
-	ror	$34, T2
-	add	SP, sx			/* Maj(a,b,c) - d */
-	xor	T2, T1
-	mov	sa, T2
-	ror	$39, T2
-	add	sh, sx			/* T1 + Maj */
-	xor	T2, T1			/* Σ0(a) */
-	mov	sa, SP
-	and	sb, SP
-	add	T1, sx			/* sx = a' */
-	sub	sc, SP			/* next (b & c) - d = (a & b) - c */
-	add	sc, sg			/* next h + d = g + c */
-	mov	sa, sc
-	xor	sb, sc			/* next b ^ c = a ^ b */
-	/* (a, b, c, x, e, f, g, h) <- (x, a, b, c, h, e, f, g) */
-	.set	rot_, sx
-	.set	sx, sc
-	.set	sc, sb
-	.set	sb, sa
-	.set	sa, rot_
-	.set	rot_, sh
-	.set	sh, sg
-	.set	sg, sf
-	.set	sf, se
-	.set	se, rot_
-.endm
-
 /* W[t+16], W[t+17] replace W[t], W[t+1] in w0; their W + K go to the
  * stack at row j + 8 of the current group.  Then the window moves on. */
 .macro SCHEDULE j
@@ -236,69 +151,12 @@
 	.set	w7, rot_
 .endm
 
-/* End of a block: recover d and h, add the block into state[], store. */
-.macro ADD_STATE
-	mov	CTX_SLOT(%rsp), T3
-	mov	sb, T1
-	and	sc, T1
-	sub	SP, T1			/* d = (b & c) - ((b & c) - d) */
-	sub	T1, sh			/* h */
-	add	0(T3), sa
-	add	8(T3), sb
-	add	16(T3), sc
-	add	24(T3), T1
-	add	32(T3), se
-	add	40(T3), sf
-	add	48(T3), sg
-	add	56(T3), sh
-	mov	sa, 0(T3)
-	mov	sb, 8(T3)
-	mov	sc, 16(T3)
-	mov	T1, 24(T3)
-	mov	se, 32(T3)
-	mov	sf, 40(T3)
-	mov	sg, 48(T3)
-	mov	sh, 56(T3)
-.endm
-
-/* Start of a block from a..h with d in T1: the carried forms. */
-.macro PREP_STATE
-	add	T1, sh			/* h + d */
-	mov	sb, SP
-	and	sc, SP
-	sub	T1, SP			/* (b & c) - d */
-	mov	sb, sx
-	xor	sc, sx			/* b ^ c */
-.endm
-
 FUNC_BEGIN SHA512_XMM_FUNC
 	/* ---- Phase 0: frame, arguments, state ---------------------------- */
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	mov	%rsp, %rax
-	sub	$FRAME, %rsp
-	and	$-16, %rsp
-	mov	%rax, RSP_SLOT(%rsp)
-	mov	CTX, CTX_SLOT(%rsp)
-	shl	$7, NBLOCKS
-	add	DATA, NBLOCKS
-	mov	NBLOCKS, END_SLOT(%rsp)
+	FRAME_ENTER 16
 	lea	.LK512(%rip), KTAB
 	MOVA	.LBSWAP64(%rip), BSWAP
-
-	mov	CTX, T3
-	mov	0(T3), sa
-	mov	8(T3), sb
-	mov	16(T3), sc
-	mov	24(T3), T1
-	mov	32(T3), se
-	mov	40(T3), sf
-	mov	48(T3), sg
-	mov	56(T3), sh
+	LOAD_STATE
 
 .Lloop:
 	/* ---- Phase 1: load the block, first 16 W + K ---------------------- */
@@ -341,14 +199,7 @@ FUNC_BEGIN SHA512_XMM_FUNC
 #if SHA512_XMM_AVX
 	vzeroupper
 #endif
-	mov	RSP_SLOT(%rsp), %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	ret
+	FRAME_LEAVE
 FUNC_END SHA512_XMM_FUNC
 
 	RODATA 6

@@ -16,26 +16,8 @@
  * vzeroupper); preserves rbx, rbp, r12-r15.  Needs AVX, AVX2 and BMI2
  * (rorx), and for the AVX-512 form also AVX512F and AVX512VL.
  *
- * Idea.  The 80 rounds are scalar; Σ0 and Σ1 take three rorx each (the
- * source survives, no copy) and two xors.  The round is arranged so that
- * both of its recurrences, e -> e' and a -> a', are four single-cycle
- * operations deep rather than five:
- *
- *     e' = ((h + d) + W[t] + K[t] + Ch(e,f,g)) + Σ1(e)
- *     a' = (((b & c) - d) + (a & (b ^ c)) + e') + Σ0(a)
- *
- * using T1 = e' - d and Maj(a,b,c) = (b & c) + (a & (b ^ c)) (the two
- * terms never share a set bit, so + is |).  Instead of d the round keeps
- * h + d (in h's register) and (b & c) - d, both prepared by the round
- * before from its g, c, a and b, off the critical paths.  With b ^ c
- * also carried, the values live in 4 + 4 + 1 registers whose names
- * rotate with a period of 4 rounds; the rotation is done at assembly
- * time with register symbols, so 16-round loop bodies line up with the
- * 8-register message window.  d and h are recovered at the end of each
- * block ((b & c) minus the carried value, then h + d - d).  The cost is
- * 24 ALU operations a round instead of 22.  On Zen 5 (about 5.1 simple
- * ALU operations a cycle at best) these rounds take ~4.9 cycles; the
- * 22-operation round, five deep, measured 8% slower.
+ * Idea.  The 80 rounds are the scalar ones of sha512_rounds.h, with rorx
+ * (the source survives, no copy).
  *
  * The message schedule runs in YMM registers on the vector units while
  * the scalar rounds run: the low 128-bit lane holds two consecutive words
@@ -52,43 +34,17 @@
 #include "bswap_masks.h"
 #include "sha512_k.h"
 
-/* Arguments. */
-#define CTX     %rdi
-#define DATA    %rsi
-#define NBLOCKS %rdx
-
 /* Stack frame (rsp aligned to 64): W[t] + K[t] of two blocks, 40 rows of
  * 32 bytes (row r: words 2r and 2r+1 of the first block, then of the
- * second), then saved values. */
+ * second), then the slots of sha512_rounds.h. */
 #define WK_SIZE   (40 * 32)
-#define CTX_SLOT  (WK_SIZE + 0)
-#define END_SLOT  (WK_SIZE + 8)
-#define RSP_SLOT  (WK_SIZE + 16)
 #define FRAME     (WK_SIZE + 64)
 
-/* Loop registers: IDX is the byte offset of the current row group both
- * in the stack area and in the constant table, KTAB the table's address. */
-#define IDX     %rdi
-#define KTAB    %rbp
+#define SHA512_RORX 1
+#include "sha512_rounds.h"
 
 /* Offset of W[t] + K[t] of block blk (0 or 1) from a row group, t < 16. */
 #define WK(t, blk) (32 * ((t) >> 1) + 8 * ((t) & 1) + 16 * (blk))
-
-	/* Scalar registers.  sa..sc = a, b, c; SP = (b & c) - d;
-	 * sx = b ^ c; se..sg = e, f, g; sh = h + d.  This assignment holds
-	 * at every multiple of 4 rounds. */
-	.set	sa, %rax
-	.set	sb, %rbx
-	.set	sc, %rcx
-	.set	sx, %rdx
-	.set	se, %r9
-	.set	sf, %r10
-	.set	sg, %r11
-	.set	sh, %r12
-#define SP %r8		/* (b & c) - d: same register in every round */
-#define T1 %r13		/* Σ1, Σ0 */
-#define T2 %r14
-#define T3 %r15		/* Ch; free between blocks */
 
 	/* Message window: w0 = W[t], W[t+1] ... w7 = W[t+14], W[t+15], one
 	 * 128-bit lane per block.  Back in place every 16 rounds. */
@@ -105,48 +61,6 @@
 #define X2 %ymm10
 #define X3 %ymm11
 #define BSWAP %ymm15
-
-/* One round; W[t] + K[t] is at off(%rsp, IDX). */
-.macro ROUND off
-	rorx	$14, se, T1
-	rorx	$18, se, T2
-	mov	sf, T3
-	xor	sg, T3
-	and	se, T3
-	xor	T2, T1
-	rorx	$41, se, T2
-	xor	sg, T3			/* Ch(e,f,g) = ((f ^ g) & e) ^ g */
-	add	\off(%rsp, IDX), sh	/* h + d + W[t] + K[t] */
-	xor	T2, T1			/* Σ1(e) */
-	add	T3, sh
-	and	sa, sx			/* a & (b ^ c) */
-	add	T1, sh			/* sh = e' */
-	rorx	$28, sa, T1
-	rorx	$34, sa, T2
-	add	SP, sx			/* Maj(a,b,c) - d */
-	xor	T2, T1
-	rorx	$39, sa, T2
-	add	sh, sx			/* T1 + Maj */
-	xor	T2, T1			/* Σ0(a) */
-	mov	sa, SP
-	and	sb, SP
-	add	T1, sx			/* sx = a' */
-	sub	sc, SP			/* next (b & c) - d = (a & b) - c */
-	add	sc, sg			/* next h + d = g + c */
-	mov	sa, sc
-	xor	sb, sc			/* next b ^ c = a ^ b */
-	/* (a, b, c, x, e, f, g, h) <- (x, a, b, c, h, e, f, g) */
-	.set	rot_, sx
-	.set	sx, sc
-	.set	sc, sb
-	.set	sb, sa
-	.set	sa, rot_
-	.set	rot_, sh
-	.set	sh, sg
-	.set	sg, sf
-	.set	sf, se
-	.set	se, rot_
-.endm
 
 #if !SHA512_YMM_AVX512
 /* X1 = (x >>> r1) ^ (x >>> r2) ^ (x >> s) on each 64-bit lane, AVX2. */
@@ -201,70 +115,12 @@
 	.endr
 .endm
 
-/* End of a block: recover d and h, add the block into state[] and
- * store it; T3 = ctx. */
-.macro ADD_STATE
-	mov	CTX_SLOT(%rsp), T3
-	mov	sb, T1
-	and	sc, T1
-	sub	SP, T1			/* d = (b & c) - ((b & c) - d) */
-	sub	T1, sh			/* h */
-	add	0(T3), sa
-	add	8(T3), sb
-	add	16(T3), sc
-	add	24(T3), T1
-	add	32(T3), se
-	add	40(T3), sf
-	add	48(T3), sg
-	add	56(T3), sh
-	mov	sa, 0(T3)
-	mov	sb, 8(T3)
-	mov	sc, 16(T3)
-	mov	T1, 24(T3)
-	mov	se, 32(T3)
-	mov	sf, 40(T3)
-	mov	sg, 48(T3)
-	mov	sh, 56(T3)
-.endm
-
-/* Start of a block from a..h with d in T1: the carried forms. */
-.macro PREP_STATE
-	add	T1, sh			/* h + d */
-	mov	sb, SP
-	and	sc, SP
-	sub	T1, SP			/* (b & c) - d */
-	mov	sb, sx
-	xor	sc, sx			/* b ^ c */
-.endm
-
 FUNC_BEGIN SHA512_YMM_FUNC
 	/* ---- Phase 0: frame, arguments, state ---------------------------- */
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	mov	%rsp, %rax
-	sub	$FRAME, %rsp
-	and	$-64, %rsp
-	mov	%rax, RSP_SLOT(%rsp)
-	mov	CTX, CTX_SLOT(%rsp)
-	shl	$7, NBLOCKS
-	add	DATA, NBLOCKS
-	mov	NBLOCKS, END_SLOT(%rsp)
+	FRAME_ENTER 64
 	lea	.LK512x2(%rip), KTAB
 	vmovdqa	.LBSWAP64(%rip), BSWAP
-
-	mov	CTX, T3
-	mov	0(T3), sa
-	mov	8(T3), sb
-	mov	16(T3), sc
-	mov	24(T3), T1
-	mov	32(T3), se
-	mov	40(T3), sf
-	mov	48(T3), sg
-	mov	56(T3), sh
+	LOAD_STATE
 
 .Lloop:
 	/* ---- Phase 1: load two blocks, first 16 W + K --------------------- */
@@ -319,14 +175,7 @@ FUNC_BEGIN SHA512_YMM_FUNC
 .Ldone:
 	/* ---- Phase 5: restore --------------------------------------------- */
 	vzeroupper
-	mov	RSP_SLOT(%rsp), %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	ret
+	FRAME_LEAVE
 FUNC_END SHA512_YMM_FUNC
 
 	RODATA 6
