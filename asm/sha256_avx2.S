@@ -37,16 +37,16 @@
  * much slower on short calls on Zen 5.
  */
 
-#define SHA256_RORX	1
-#include "sha256_rounds.h"
-#include "sha256_k.h"
-
 #define STATEP	0x200(%rsp)	/* uint32_t state[8] (the argument) */
 #define OLDRSP	0x208(%rsp)	/* rsp at entry, after the pushes */
 #define DATAP	0x210(%rsp)	/* the current pair */
 #define NBLK	0x218(%rsp)	/* blocks left, the current pair included */
 #define FRAME	0x220		/* W+K at 0(%rsp): per group, 16 bytes of the
 				 * first block, then 16 of the second */
+
+#define SHA256_RORX	1
+#include "sha256_rounds.h"
+#include "sha256_k.h"
 
 #define KBASE	%rsi		/* .LK256 (rsi, the data argument, moves to DATAP) */
 
@@ -95,19 +95,7 @@
 
 FUNC_BEGIN sha256_blocks_avx2
 	/* ---- 1. frame: W+K area aligned to 64, registers saved ---- */
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	mov	%rsp, %rax
-	sub	$FRAME, %rsp
-	and	$-64, %rsp
-	mov	%rax, OLDRSP
-	mov	%rdi, STATEP
-	mov	%rsi, DATAP
-	mov	%rdx, NBLK
+	FRAME_ENTER
 	mov	%rsi, RT64
 	lea	.LK256(%rip), KBASE
 	vmovdqa	.Lbswap32x2(%rip), BSWAP
@@ -169,14 +157,7 @@ FUNC_BEGIN sha256_blocks_avx2
 .Ldone:
 	/* ---- 6. restore and return ---- */
 	vzeroupper
-	mov	OLDRSP, %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	ret
+	FRAME_LEAVE
 FUNC_END sha256_blocks_avx2
 
 	RODATA 6

@@ -1,5 +1,5 @@
-/* sha256_rounds.h - the scalar SHA-256 round shared by the SSSE3, AVX and
- * AVX2 transforms (included by a .S file after asm.h).
+/* sha256_rounds.h - the scalar SHA-256 round and its frame, shared by the
+ * SSSE3, AVX and AVX2 transforms (included by a .S file after asm.h).
  *
  * Those three kernels compute W[t] + K[t] with vector instructions into a
  * stack area and run the 64 rounds on general registers. The round here
@@ -168,6 +168,39 @@
 	mov	%r9d, 20(\p)
 	mov	%r10d, 24(\p)
 	mov	%r11d, 28(\p)
+.endm
+
+/* FRAME_ENTER: save the six callee-saved registers (the rounds use every
+ * general register), open FRAME bytes aligned to 64 for the W+K area,
+ * and keep there the three arguments (in STATEP, DATAP and NBLK) and the
+ * rsp to return to (in OLDRSP).  FRAME_LEAVE: the way back, and ret.
+ * The including file defines those five names before it includes this:
+ * the preprocessor expands them here, in the macro bodies. */
+.macro FRAME_ENTER
+	push	%rbp
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	mov	%rsp, %rax
+	sub	$FRAME, %rsp
+	and	$-64, %rsp
+	mov	%rax, OLDRSP
+	mov	%rdi, STATEP
+	mov	%rsi, DATAP
+	mov	%rdx, NBLK
+.endm
+
+.macro FRAME_LEAVE
+	mov	OLDRSP, %rsp
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%rbp
+	ret
 .endm
 
 #endif /* SIMDSUM_SHA256_ROUNDS_H */
