@@ -133,6 +133,21 @@
 .endif
 .endm
 
+/* End of a block (either of a pair): state[] += a..e, and a..e take
+ * the sums, the chaining value the next block starts from. */
+.macro ADD_STATE
+	add	0(CTX), RA
+	add	4(CTX), RB
+	add	8(CTX), RC
+	add	12(CTX), RD
+	add	16(CTX), RE
+	mov	RA, 0(CTX)
+	mov	RB, 4(CTX)
+	mov	RC, 8(CTX)
+	mov	RD, 12(CTX)
+	mov	RE, 16(CTX)
+.endm
+
 /* ---- vector schedule (both blocks at once) ------------------------- */
 /* A step makes W[s..s+3] of both blocks in four parts, one after each
  * of four rounds; part 3 stores row s/4 and must follow the last round
@@ -295,16 +310,7 @@ FUNC_BEGIN sha1_blocks_avx2
 	.set	.Lt, .Lt + 1
 	.endr
 
-	add	0(CTX), RA
-	add	4(CTX), RB
-	add	8(CTX), RC
-	add	12(CTX), RD
-	add	16(CTX), RE
-	mov	RA, 0(CTX)
-	mov	RB, 4(CTX)
-	mov	RC, 8(CTX)
-	mov	RD, 12(CTX)
-	mov	RE, 16(CTX)
+	ADD_STATE
 
 	cmp	$1, NBLK
 	je	.Lavx2_done
@@ -331,16 +337,7 @@ FUNC_BEGIN sha1_blocks_avx2
 	.set	.Lt, .Lt + 1
 	.endr
 
-	add	0(CTX), RA
-	add	4(CTX), RB
-	add	8(CTX), RC
-	add	12(CTX), RD
-	add	16(CTX), RE
-	mov	RA, 0(CTX)
-	mov	RB, 4(CTX)
-	mov	RC, 8(CTX)
-	mov	RD, 12(CTX)
-	mov	RE, 16(CTX)
+	ADD_STATE
 
 	add	$128, DATA
 	sub	$2, NBLK
