@@ -63,6 +63,7 @@
 #if HAVE_AS_VPCLMULQDQ
 
 #include "crc32c_avx512.h"
+#include "crc32c_tail.h"
 
 #define CRC_IN	%edi
 #define DATA	%rsi
@@ -229,20 +230,7 @@ FUNC_BEGIN crc32c_vpclmul
 	sub	$1, %rcx
 	jnz	1b
 2:
-	test	$4, %dl
-	jz	3f
-	crc32l	(DATA), CRCd
-	add	$4, DATA
-3:
-	test	$2, %dl
-	jz	4f
-	crc32w	(DATA), CRCd
-	add	$2, DATA
-4:
-	test	$1, %dl
-	jz	5f
-	crc32b	(DATA), CRCd
-5:
+	CRC32_TAIL DATA, CRCd, %dl
 	ret
 FUNC_END crc32c_vpclmul
 
