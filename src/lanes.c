@@ -169,11 +169,8 @@ void lanes_add(struct lane_group *g, struct job *job)
 		g->done(job, g->done_ctx);
 		return;
 	}
-	if (job->cross_check) {
-		struct dispatch d;
-		generic_dispatch(g->policy.family, &d);
-		hash_init(&l->check, job->choices[0].algo, &d);
-	}
+	if (job->cross_check)
+		hash_init(&l->check, job->choices[0].algo, generic_dispatch(g->policy.family));
 	if (!l->r.regular || l->r.is_stdin) {
 		/* Pipes and files of unknown size could stall every lane. */
 		struct hash_ctx both[2] = { l->ctx, l->check };
