@@ -4,6 +4,7 @@
 #   make bench           simdsum vs OpenSSL (EVP) and ISA-L: ratios per size
 #   make bench-plot      bench/throughput.png from `simdsum --benchmark`
 #   make bench-commands  whole commands with hyperfine (bench/commands.sh)
+#   make bench-targets   the comparisons the speed goals are stated in
 #   make bench-results   all of the above into bench/RESULTS.md
 
 BENCH_BUILD = $(BUILD)/bench
@@ -31,8 +32,11 @@ bench-plot: $(SIMDSUM_BIN)
 bench-commands: $(SIMDSUM_BIN) $(BENCH_GEN)
 	SIMDSUM=$(abspath $(SIMDSUM_BIN)) GEN_DATA=$(abspath $(BENCH_GEN)) bench/commands.sh
 
+bench-targets: $(SIMDSUM_BIN) $(BENCH_GEN)
+	SIMDSUM=$(abspath $(SIMDSUM_BIN)) GEN_DATA=$(abspath $(BENCH_GEN)) bench/targets.sh
+
 bench-results: $(SIMDSUM_BIN) $(BENCH_PEERS) $(BENCH_GEN)
 	SIMDSUM=$(abspath $(SIMDSUM_BIN)) PEERS=$(abspath $(BENCH_PEERS)) \
 		GEN_DATA=$(abspath $(BENCH_GEN)) BENCH_BATCHES=$(BENCH_BATCHES) bench/update-results.sh
 
-.PHONY: bench-programs bench bench-plot bench-commands bench-results
+.PHONY: bench-programs bench bench-plot bench-commands bench-targets bench-results

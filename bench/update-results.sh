@@ -20,15 +20,17 @@ commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
 subject=$(git log -1 --format=%s 2>/dev/null || echo)
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 
-echo "1/4 simdsum --benchmark" >&2
+echo "1/5 simdsum --benchmark" >&2
 "$SIMDSUM" --benchmark > "$tmp/table.txt"
-echo "2/4 make bench" >&2
+echo "2/5 make bench" >&2
 "$PEERS" --batches="$BENCH_BATCHES" > "$tmp/peers.txt"
-echo "3/4 make bench-plot" >&2
+echo "3/5 make bench-plot" >&2
 bench/plot.sh "$SIMDSUM" bench/throughput.png > /dev/null
 rm -f bench/throughput.csv
-echo "4/4 bench/commands.sh" >&2
+echo "4/5 bench/commands.sh" >&2
 SIMDSUM=$SIMDSUM GEN_DATA=$GEN_DATA bench/commands.sh > "$tmp/commands.txt"
+echo "5/5 bench/targets.sh" >&2
+SIMDSUM=$SIMDSUM GEN_DATA=$GEN_DATA bench/targets.sh > "$tmp/targets.txt"
 
 cpu=$(sed -n 's/^CPU: //p' "$tmp/table.txt" | head -1)
 {
@@ -88,6 +90,18 @@ file, which costs about 100 us a file on this VM.
 
 \`\`\`text
 $(cat "$tmp/commands.txt")
+\`\`\`
+
+## The speed goals, as ratios
+
+Command: \`make bench-targets\` (\`bench/targets.sh\`): the comparisons the
+project's goals are stated in (many files with multi-buffer lanes, the
+20,000-file tree, -j2 on one CRC-32C file, several algorithms in one read,
+--parts, --combine, the read-ahead thread, start-up). The last column is
+each command's time over the first command's, from one hyperfine run.
+
+\`\`\`text
+$(cat "$tmp/targets.txt")
 \`\`\`
 EOF
 } > "$OUT"
