@@ -98,6 +98,12 @@ $(LIB): $(LIB_OBJ)
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) $(CPUID_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
+# The benchmark's header names the flags; only build_info.c is given them,
+# as a C string (backslashes, double quotes escaped; single quotes closed
+# and reopened for the shell).
+c_string = $(subst ','\'',$(subst ",\",$(subst \,\\,$(1))))
+$(BUILD)/build_info.o: ALL_CPPFLAGS += -DSIMDSUM_CFLAGS='"$(call c_string,$(strip $(CFLAGS)))"'
+
 $(BUILD)/asm/%.o: asm/%.S | $(BUILD)
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) -Iasm $(CFLAGS) -Wa,--noexecstack -MMD -MP -c -o $@ $<
 
@@ -108,6 +114,9 @@ $(BUILD):
 
 # --- tests --------------------------------------------------------------
 include tests/tests.mk
+
+# --- benchmarks (not installed) -------------------------------------------
+include bench/bench.mk
 
 # --- install ------------------------------------------------------------
 install: $(SIMDSUM_BIN)

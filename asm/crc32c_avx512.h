@@ -1,9 +1,11 @@
-/* crc32c_avx512.h - the end of CRC-32C folding on zmm registers, shared by
- * crc32c_vpclmul.S and crc32c_hybrid.S.
+/* crc32c_avx512.h - CRC-32C folding on zmm registers, the fold step and
+ * the end, shared by crc32c_vpclmul.S and crc32c_hybrid.S.
  *
- * Included (after asm.h) inside #if HAVE_AS_VPCLMULQDQ.  Provides two
- * macros:
+ * Included (after asm.h) inside #if HAVE_AS_VPCLMULQDQ.  Provides:
  *
+ *   FOLD512 acc, tmp, k, src
+ *       \acc folded forward by the pair in every lane of \k, plus \src
+ *       (64 bytes in memory or a zmm register); \tmp is scratch.
  *   FOLD512_TO_REGISTER acc, acc_x, t0_x, t1_x, t2_x
  *       In:  \acc holds four 128-bit lanes, all already moved to the
  *            end of the message (their xor is congruent to it).
@@ -20,7 +22,7 @@
  *       .Lfold_lanes, four rows of per-lane fold pairs for zmm blocks
  *       0..3 blocks before the end.
  *
- * The steps, with the bit order and the fold pairs
+ * The steps of FOLD512_FINISH, with the bit order and the fold pairs
  * { x^(D+31) mod P, x^(D-33) mod P } explained in crc32c_vpclmul.S:
  *   1. fold \acc onto each further whole 64 bytes;
  *   2. load the last r = len mod 64 bytes into the top of a zmm, the
@@ -32,6 +34,14 @@
  *   4. crc32q over the two qwords of the 128-bit result, from a zero
  *      register: that is (message * x^32) mod P, the register.
  */
+
+/* One fold of four lanes: both halves of each lane times their constant,
+ * the two products and the data they land on xored in one vpternlogq. */
+.macro FOLD512 acc, tmp, k, src:vararg
+	vpclmulqdq $0x00, \k, \acc, \tmp
+	vpclmulqdq $0x11, \k, \acc, \acc
+	vpternlogq $0x96, \src, \tmp, \acc
+.endm
 
 .macro FOLD512_TO_REGISTER acc, acc_x, t0_x, t1_x, t2_x
 	vextracti32x4 $1, \acc, \t0_x
@@ -51,9 +61,7 @@
 	jb	.Lfinish_partial\@
 	vbroadcasti32x4 .Lfold_64(%rip), \k
 .Lfinish_by64\@:
-	vpclmulqdq $0x00, \k, \acc, \t0
-	vpclmulqdq $0x11, \k, \acc, \acc
-	vpternlogq $0x96, (%rsi), \t0, \acc
+	FOLD512	\acc, \t0, \k, (%rsi)
 	add	$64, %rsi
 	sub	$64, %rdx
 	cmp	$64, %rdx
@@ -70,9 +78,7 @@
 	shl	$4, %rdx
 	lea	.Lfold_by_r(%rip), %r9
 	vbroadcasti32x4 (%r9, %rdx), \k
-	vpclmulqdq $0x00, \k, \acc, \t0
-	vpclmulqdq $0x11, \k, \acc, \acc
-	vpternlogq $0x96, \t1, \t0, \acc
+	FOLD512	\acc, \t0, \k, \t1
 .Lfinish_lanes\@:
 	vpclmulqdq $0x00, .Lfold_lanes(%rip), \acc, \t0
 	vpclmulqdq $0x11, .Lfold_lanes(%rip), \acc, \acc

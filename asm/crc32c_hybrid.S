@@ -119,13 +119,6 @@
 	crc32q	7*\ch+8*\q(DATA, IDX), C7
 .endm
 
-/* \acc = \acc folded by the pair in \k, plus the 64 bytes at \mem. */
-.macro FOLD acc, tmp, k, mem:vararg
-	vpclmulqdq $0x00, \k, \acc, \tmp
-	vpclmulqdq $0x11, \k, \acc, \acc
-	vpternlogq $0x96, \mem, \tmp, \acc
-.endm
-
 /* The rounds of a superblock of chunks of \ch bytes: \ch / 16 rounds of
  * chain work, all but the last also folding the next 128 bytes of the
  * vector region (which starts at 8 * \ch; A0 and A1 already hold its
@@ -137,8 +130,8 @@
 	.p2align 5
 .Lround\@:
 	CHAINS	\ch, 0
-	FOLD	A0, T0, K, 8*\ch+128(DATA, IDX, 8)
-	FOLD	A1, T1, K, 8*\ch+192(DATA, IDX, 8)
+	FOLD512	A0, T0, K, 8*\ch+128(DATA, IDX, 8)
+	FOLD512	A1, T1, K, 8*\ch+192(DATA, IDX, 8)
 	.if \prefetch
 	prefetcht0 PF_AHEAD(DATA, IDX, 8)
 	prefetcht0 PF_AHEAD+64(DATA, IDX, 8)
@@ -189,12 +182,8 @@
 	vpclmulqdq $0x11, \merge(%rip), Z, T0
 	vpxorq	T0, PEND, PEND
 	vbroadcasti32x4 \skip(%rip), T1
-	vpclmulqdq $0x00, T1, A0, T0
-	vpclmulqdq $0x11, T1, A0, A0
-	vpternlogq $0x96, 8*\ch(DATA), T0, A0
-	vpclmulqdq $0x00, T1, A1, T0
-	vpclmulqdq $0x11, T1, A1, A1
-	vpternlogq $0x96, 8*\ch+64(DATA), T0, A1
+	FOLD512	A0, T0, T1, 8*\ch(DATA)
+	FOLD512	A1, T0, T1, 8*\ch+64(DATA)
 	xor	%eax, %eax
 	xor	%ecx, %ecx
 	xor	%r8d, %r8d
@@ -319,8 +308,8 @@ FUNC_BEGIN crc32c_hybrid
 	cmp	$128, LEN
 	jb	7f
 6:
-	FOLD	A0, T0, K, (DATA)
-	FOLD	A1, T1, K, 64(DATA)
+	FOLD512	A0, T0, K, (DATA)
+	FOLD512	A1, T1, K, 64(DATA)
 	add	$128, DATA
 	sub	$128, LEN
 	cmp	$128, LEN

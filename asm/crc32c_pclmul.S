@@ -35,6 +35,7 @@
  * reverse the 32 bits (x^32 -> 0x82F63B78).
  */
 #include "asm.h"
+#include "crc32c_tail.h"
 
 #ifdef __x86_64__
 
@@ -150,20 +151,7 @@ FUNC_BEGIN crc32c_pclmul
 	sub	$1, %rcx
 	jnz	1b
 .Ltail:			/* len mod 8 bytes */
-	test	$4, %dl
-	jz	3f
-	crc32l	(DATA), CRCd
-	add	$4, DATA
-3:
-	test	$2, %dl
-	jz	4f
-	crc32w	(DATA), CRCd
-	add	$2, DATA
-4:
-	test	$1, %dl
-	jz	5f
-	crc32b	(DATA), CRCd
-5:
+	CRC32_TAIL DATA, CRCd, %dl
 	ret
 FUNC_END crc32c_pclmul
 

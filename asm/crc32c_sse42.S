@@ -44,6 +44,7 @@
  * Checks: x^31 gives 0x00000001 and x^32 gives 0x82F63B78.
  */
 #include "asm.h"
+#include "crc32c_tail.h"
 
 #ifdef __x86_64__
 
@@ -149,20 +150,7 @@ FUNC_BEGIN crc32c_sse42
 	sub	$1, NQ
 	jnz	4b
 5:
-	test	$4, %dl
-	jz	6f
-	crc32l	(DATA), CRCd
-	add	$4, DATA
-6:
-	test	$2, %dl
-	jz	7f
-	crc32w	(DATA), CRCd
-	add	$2, DATA
-7:
-	test	$1, %dl
-	jz	8f
-	crc32b	(DATA), CRCd
-8:
+	CRC32_TAIL DATA, CRCd, %dl
 	ret
 FUNC_END crc32c_sse42
 

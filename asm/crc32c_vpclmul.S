@@ -63,6 +63,7 @@
 #if HAVE_AS_VPCLMULQDQ
 
 #include "crc32c_avx512.h"
+#include "crc32c_tail.h"
 
 #define CRC_IN	%edi
 #define DATA	%rsi
@@ -110,18 +111,10 @@ FUNC_BEGIN crc32c_vpclmul
 	vbroadcasti32x4 .Lfold_256(%rip), K
 	.p2align 4
 .Lby256:
-	vpclmulqdq $0x00, K, A0, T0
-	vpclmulqdq $0x11, K, A0, A0
-	vpternlogq $0x96, (DATA), T0, A0
-	vpclmulqdq $0x00, K, A1, T1
-	vpclmulqdq $0x11, K, A1, A1
-	vpternlogq $0x96, 64(DATA), T1, A1
-	vpclmulqdq $0x00, K, A2, T2
-	vpclmulqdq $0x11, K, A2, A2
-	vpternlogq $0x96, 128(DATA), T2, A2
-	vpclmulqdq $0x00, K, A3, T0
-	vpclmulqdq $0x11, K, A3, A3
-	vpternlogq $0x96, 192(DATA), T0, A3
+	FOLD512	A0, T0, K, (DATA)
+	FOLD512	A1, T1, K, 64(DATA)
+	FOLD512	A2, T2, K, 128(DATA)
+	FOLD512	A3, T0, K, 192(DATA)
 	add	$256, DATA
 	sub	$256, LEN
 	cmp	$256, LEN
@@ -229,20 +222,7 @@ FUNC_BEGIN crc32c_vpclmul
 	sub	$1, %rcx
 	jnz	1b
 2:
-	test	$4, %dl
-	jz	3f
-	crc32l	(DATA), CRCd
-	add	$4, DATA
-3:
-	test	$2, %dl
-	jz	4f
-	crc32w	(DATA), CRCd
-	add	$2, DATA
-4:
-	test	$1, %dl
-	jz	5f
-	crc32b	(DATA), CRCd
-5:
+	CRC32_TAIL DATA, CRCd, %dl
 	ret
 FUNC_END crc32c_vpclmul
 

@@ -1,5 +1,7 @@
 /* sha1_avx2.S - SHA-1 block transform, two blocks' schedule per AVX2 pass. */
 #include "asm.h"
+#include "bswap_masks.h"
+#include "sha1_k.h"
 
 #ifdef __x86_64__
 
@@ -78,13 +80,9 @@
 
 	RODATA 5
 .Lavx2_k:
-	.long 0x5a827999, 0x5a827999, 0x5a827999, 0x5a827999
-	.long 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1, 0x6ed9eba1
-	.long 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc, 0x8f1bbcdc
-	.long 0xca62c1d6, 0xca62c1d6, 0xca62c1d6, 0xca62c1d6
+	SHA1_K_TABLE 4
 .Lavx2_bswap:
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
+	BSWAP32_MASK 2
 
 /* ---- scalar rounds ------------------------------------------------- */
 
@@ -133,6 +131,21 @@
 .else
 	RND \t, \blk, RB, RC, RD, RE, RA
 .endif
+.endm
+
+/* End of a block (either of a pair): state[] += a..e, and a..e take
+ * the sums, the chaining value the next block starts from. */
+.macro ADD_STATE
+	add	0(CTX), RA
+	add	4(CTX), RB
+	add	8(CTX), RC
+	add	12(CTX), RD
+	add	16(CTX), RE
+	mov	RA, 0(CTX)
+	mov	RB, 4(CTX)
+	mov	RC, 8(CTX)
+	mov	RD, 12(CTX)
+	mov	RE, 16(CTX)
 .endm
 
 /* ---- vector schedule (both blocks at once) ------------------------- */
@@ -297,16 +310,7 @@ FUNC_BEGIN sha1_blocks_avx2
 	.set	.Lt, .Lt + 1
 	.endr
 
-	add	0(CTX), RA
-	add	4(CTX), RB
-	add	8(CTX), RC
-	add	12(CTX), RD
-	add	16(CTX), RE
-	mov	RA, 0(CTX)
-	mov	RB, 4(CTX)
-	mov	RC, 8(CTX)
-	mov	RD, 12(CTX)
-	mov	RE, 16(CTX)
+	ADD_STATE
 
 	cmp	$1, NBLK
 	je	.Lavx2_done
@@ -333,16 +337,7 @@ FUNC_BEGIN sha1_blocks_avx2
 	.set	.Lt, .Lt + 1
 	.endr
 
-	add	0(CTX), RA
-	add	4(CTX), RB
-	add	8(CTX), RC
-	add	12(CTX), RD
-	add	16(CTX), RE
-	mov	RA, 0(CTX)
-	mov	RB, 4(CTX)
-	mov	RC, 8(CTX)
-	mov	RD, 12(CTX)
-	mov	RE, 16(CTX)
+	ADD_STATE
 
 	add	$128, DATA
 	sub	$2, NBLK

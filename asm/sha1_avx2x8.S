@@ -2,6 +2,8 @@
  * once, one message per 32-bit lane of the ymm registers (AVX2).
  */
 #include "asm.h"
+#include "bswap_masks.h"
+#include "sha1_k.h"
 
 #ifdef __x86_64__
 
@@ -66,6 +68,12 @@
 #define R7	%ymm14
 #define R8	%ymm15
 
+/* The round constants: rows of .Lsha1_k, each constant in all lanes. */
+#define K0	.Lsha1_k
+#define K1	.Lsha1_k+32
+#define K2	.Lsha1_k+64
+#define K3	.Lsha1_k+96
+
 /* Stack frame, 32-byte aligned: the schedule ring, then the block's input
  * chaining values (also the staging area for state in and out). */
 #define WS(i)		(32 * ((i) & 15))(%rsp)
@@ -77,7 +85,7 @@
 .macro LOADROW lane, half, reg
 	movq		8*\lane(DATAP), PTR
 	vmovdqu		32*\half(PTR, OFF), \reg
-	vpshufb		BSWAP32(%rip), \reg, \reg
+	vpshufb		.Lbswap32(%rip), \reg, \reg
 .endm
 
 /*
@@ -349,15 +357,9 @@ FUNC_BEGIN sha1_mblocks_avx2x8
 FUNC_END sha1_mblocks_avx2x8
 
 	RODATA 5
-/* vpshufb control: reverse the bytes of every dword (big-endian words). */
-BSWAP32:
-	.irp d, 0, 1, 2, 3, 4, 5, 6, 7
-	.byte 3+4*\d, 2+4*\d, 1+4*\d, 0+4*\d
-	.endr
-/* FIPS 180-4, 4.2.1: the round constants, one per lane. */
-K0:	.fill 8, 4, 0x5a827999
-K1:	.fill 8, 4, 0x6ed9eba1
-K2:	.fill 8, 4, 0x8f1bbcdc
-K3:	.fill 8, 4, 0xca62c1d6
+.Lbswap32:
+	BSWAP32_MASK 2
+.Lsha1_k:
+	SHA1_K_TABLE 8
 
 #endif /* __x86_64__ */

@@ -2,6 +2,8 @@
  * once, one message per 32-bit lane of the zmm registers (AVX-512).
  */
 #include "asm.h"
+#include "bswap_masks.h"
+#include "sha1_k.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_AVX512
@@ -116,6 +118,13 @@
 #define SD	Y6
 #define SE	Y7
 
+/* The round constants in .Lsha1_k, one per twenty rounds, broadcast when
+ * used. */
+#define K0	.Lsha1_k
+#define K1	.Lsha1_k+4
+#define K2	.Lsha1_k+8
+#define K3	.Lsha1_k+12
+
 /* f_t of FIPS 180-4 4.1.1 as vpternlogd truth tables (x = b, y = c, z = d). */
 	.set CH, 0xca		/* x ? y : z */
 	.set PARITY, 0x96	/* x ^ y ^ z */
@@ -189,7 +198,7 @@
 .macro LOADROW lane, reg
 	movq		8*\lane(DATAP), PTR
 	vmovdqu32	(PTR, OFF), \reg
-	vpshufb		BSWAP32(%rip), \reg, \reg
+	vpshufb		.Lbswap32(%rip), \reg, \reg
 .endm
 
 /* LOADSTATE lane, reg / STORESTATE lane, reg: the five chaining words of
@@ -413,16 +422,10 @@ FUNC_BEGIN sha1_mblocks_avx512x16
 FUNC_END sha1_mblocks_avx512x16
 
 	RODATA 6
-/* vpshufb control: reverse the bytes of every dword (big-endian words). */
-BSWAP32:
-	.irp d, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	.byte 3+4*\d, 2+4*\d, 1+4*\d, 0+4*\d
-	.endr
-/* FIPS 180-4, 4.2.1: one constant per twenty rounds, broadcast when used. */
-K0:	.long 0x5a827999
-K1:	.long 0x6ed9eba1
-K2:	.long 0x8f1bbcdc
-K3:	.long 0xca62c1d6
+.Lbswap32:
+	BSWAP32_MASK 4
+.Lsha1_k:
+	SHA1_K_TABLE 1
 
 #endif /* HAVE_AS_AVX512 */
 #endif /* __x86_64__ */

@@ -1,5 +1,6 @@
 /* sha1_shani.S - SHA-1 block transform with the SHA extensions. */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_SHA
@@ -45,7 +46,7 @@
 
 	RODATA 4
 .Lshani_bswap:
-	.byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+	BSWAP128_MASK
 
 /* Group i of the message lives in ring register M(i mod 4). */
 .macro MSG i, op, other

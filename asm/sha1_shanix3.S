@@ -2,6 +2,7 @@
  * interleaved through the SHA extensions (SHA-NI).
  */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_SHA
@@ -129,7 +130,7 @@
 .macro LOADMSG l, ptr
 	.irp k, 0, 1, 2, 3
 	movdqu		16*\k(\ptr), TMP
-	pshufb		BSWAP128(%rip), TMP
+	pshufb		.Lbswap128(%rip), TMP
 	movdqa		TMP, MSLOT(\l, \k)
 	.endr
 .endm
@@ -205,10 +206,8 @@ FUNC_BEGIN sha1_mblocks_shanix3
 FUNC_END sha1_mblocks_shanix3
 
 	RODATA 4
-/* pshufb control: reverse all sixteen bytes, so the first big-endian
- * word of the block lands, byte-swapped, in the top dword. */
-BSWAP128:
-	.byte 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0
+.Lbswap128:
+	BSWAP128_MASK
 
 #endif /* HAVE_AS_SHA */
 #endif /* __x86_64__ */

@@ -1,5 +1,6 @@
 /* sha256_avx2.S - SHA-256 block transform: two-block AVX2 schedule, BMI2 rorx rounds. */
 #include "asm.h"
+#include "bswap_masks.h"
 
 #ifdef __x86_64__
 
@@ -36,15 +37,16 @@
  * much slower on short calls on Zen 5.
  */
 
-#define SHA256_RORX	1
-#include "sha256_rounds.h"
-
 #define STATEP	0x200(%rsp)	/* uint32_t state[8] (the argument) */
 #define OLDRSP	0x208(%rsp)	/* rsp at entry, after the pushes */
 #define DATAP	0x210(%rsp)	/* the current pair */
 #define NBLK	0x218(%rsp)	/* blocks left, the current pair included */
 #define FRAME	0x220		/* W+K at 0(%rsp): per group, 16 bytes of the
 				 * first block, then 16 of the second */
+
+#define SHA256_RORX	1
+#include "sha256_rounds.h"
+#include "sha256_k.h"
 
 #define KBASE	%rsi		/* .LK256 (rsi, the data argument, moves to DATAP) */
 
@@ -93,19 +95,7 @@
 
 FUNC_BEGIN sha256_blocks_avx2
 	/* ---- 1. frame: W+K area aligned to 64, registers saved ---- */
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	mov	%rsp, %rax
-	sub	$FRAME, %rsp
-	and	$-64, %rsp
-	mov	%rax, OLDRSP
-	mov	%rdi, STATEP
-	mov	%rsi, DATAP
-	mov	%rdx, NBLK
+	FRAME_ENTER
 	mov	%rsi, RT64
 	lea	.LK256(%rip), KBASE
 	vmovdqa	.Lbswap32x2(%rip), BSWAP
@@ -167,22 +157,14 @@ FUNC_BEGIN sha256_blocks_avx2
 .Ldone:
 	/* ---- 6. restore and return ---- */
 	vzeroupper
-	mov	OLDRSP, %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	ret
+	FRAME_LEAVE
 FUNC_END sha256_blocks_avx2
 
 	RODATA 6
 .LK256:
 	K256_TABLE 2
 .Lbswap32x2:
-	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
-	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
+	BSWAP32_MASK 2
 .Lsig1lo:
 	.long	0x03020100, 0x0b0a0908, 0xffffffff, 0xffffffff
 	.long	0x03020100, 0x0b0a0908, 0xffffffff, 0xffffffff

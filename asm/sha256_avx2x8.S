@@ -1,6 +1,8 @@
 /* sha256_avx2x8.S - SHA-256 on eight independent messages at once, one per
  * 32-bit lane of the ymm registers (AVX2, for CPUs without SHA-NI). */
 #include "asm.h"
+#include "bswap_masks.h"
+#include "sha256_k.h"
 
 #ifdef __x86_64__
 
@@ -328,35 +330,10 @@ FUNC_BEGIN sha256_mblocks_avx2x8
 FUNC_END sha256_mblocks_avx2x8
 
 	RODATA 6
-/* vpshufb mask reversing the bytes of each dword. */
 .Lbswap:
-	.rept 2
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
-	.endr
-/* K[0..63], FIPS 180-4, 4.2.2, each repeated for the eight lanes. */
-.macro K8 k:vararg
-	.irp v, \k
-	.rept 8
-	.long \v
-	.endr
-	.endr
-.endm
+	BSWAP32_MASK 2
+/* Each constant repeated for the eight lanes. */
 .Lk256x8:
-	K8 0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
-	K8 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
-	K8 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
-	K8 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
-	K8 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
-	K8 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
-	K8 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
-	K8 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
-	K8 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
-	K8 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
-	K8 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
-	K8 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
-	K8 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5
-	K8 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
-	K8 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
-	K8 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+	K256_TABLE 1, 8
 
 #endif /* __x86_64__ */

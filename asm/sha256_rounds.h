@@ -1,5 +1,5 @@
-/* sha256_rounds.h - the scalar SHA-256 round shared by the SSSE3, AVX and
- * AVX2 transforms (included by a .S file after asm.h).
+/* sha256_rounds.h - the scalar SHA-256 round and its frame, shared by the
+ * SSSE3, AVX and AVX2 transforms (included by a .S file after asm.h).
  *
  * Those three kernels compute W[t] + K[t] with vector instructions into a
  * stack area and run the 64 rounds on general registers. The round here
@@ -137,33 +137,6 @@
 .endif
 .endm
 
-/* K256_TABLE dup: K[0..63] (FIPS 180-4, 4.2.2) in rows of four, each row
- * repeated dup times (1 for xmm, 2 for ymm: the same K in both lanes). */
-.macro K256_ROW dup, k0, k1, k2, k3
-	.rept	\dup
-	.long	\k0, \k1, \k2, \k3
-	.endr
-.endm
-
-.macro K256_TABLE dup
-	K256_ROW \dup, 0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
-	K256_ROW \dup, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
-	K256_ROW \dup, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
-	K256_ROW \dup, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
-	K256_ROW \dup, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
-	K256_ROW \dup, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
-	K256_ROW \dup, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
-	K256_ROW \dup, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
-	K256_ROW \dup, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
-	K256_ROW \dup, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
-	K256_ROW \dup, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
-	K256_ROW \dup, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
-	K256_ROW \dup, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5
-	K256_ROW \dup, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
-	K256_ROW \dup, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
-	K256_ROW \dup, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
-.endm
-
 /* STATE_LOAD p / STATE_ADD p: the chaining value at p into a..h / the
  * working variables added into it (end of a block), a..h reloaded with
  * the sums. */
@@ -195,6 +168,39 @@
 	mov	%r9d, 20(\p)
 	mov	%r10d, 24(\p)
 	mov	%r11d, 28(\p)
+.endm
+
+/* FRAME_ENTER: save the six callee-saved registers (the rounds use every
+ * general register), open FRAME bytes aligned to 64 for the W+K area,
+ * and keep there the three arguments (in STATEP, DATAP and NBLK) and the
+ * rsp to return to (in OLDRSP).  FRAME_LEAVE: the way back, and ret.
+ * The including file defines those five names before it includes this:
+ * the preprocessor expands them here, in the macro bodies. */
+.macro FRAME_ENTER
+	push	%rbp
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	mov	%rsp, %rax
+	sub	$FRAME, %rsp
+	and	$-64, %rsp
+	mov	%rax, OLDRSP
+	mov	%rdi, STATEP
+	mov	%rsi, DATAP
+	mov	%rdx, NBLK
+.endm
+
+.macro FRAME_LEAVE
+	mov	OLDRSP, %rsp
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%rbp
+	ret
 .endm
 
 #endif /* SIMDSUM_SHA256_ROUNDS_H */

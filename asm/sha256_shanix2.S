@@ -1,6 +1,8 @@
 /* sha256_shanix2.S - SHA-256 on two independent messages at once with the
  * SHA extensions, interleaved so that each hides the other's latency. */
 #include "asm.h"
+#include "bswap_masks.h"
+#include "sha256_k.h"
 
 #ifdef __x86_64__
 #if HAVE_AS_SHA
@@ -217,28 +219,10 @@ FUNC_BEGIN sha256_mblocks_shanix2
 FUNC_END sha256_mblocks_shanix2
 
 	RODATA 6
-/* pshufb mask reversing the bytes of each dword. */
 .Lbswap:
-	.byte 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12
-/* K[0..63], FIPS 180-4, 4.2.2: first 32 bits of the fractional parts of
- * the cube roots of the first 64 primes, in schedule order. */
+	BSWAP32_MASK 1
 .Lk256:
-	.long 0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
-	.long 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
-	.long 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
-	.long 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
-	.long 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
-	.long 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
-	.long 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
-	.long 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
-	.long 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
-	.long 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
-	.long 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
-	.long 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
-	.long 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5
-	.long 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
-	.long 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
-	.long 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+	K256_TABLE
 
 #endif /* HAVE_AS_SHA */
 #endif /* __x86_64__ */

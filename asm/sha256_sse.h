@@ -22,14 +22,16 @@
  * slower on short calls on Zen 5.)
  */
 
-#define SHA256_RORX	0
-#include "sha256_rounds.h"
-
 #define STATEP	0x100(%rsp)	/* uint32_t state[8] (the argument) */
 #define OLDRSP	0x108(%rsp)	/* rsp at entry, after the pushes */
 #define DATAP	0x110(%rsp)	/* the current block */
 #define NBLK	0x118(%rsp)	/* blocks left, the current one included */
 #define FRAME	0x120		/* W+K[0..63] at 0(%rsp), then the slots */
+
+#define SHA256_RORX	0
+#include "sha256_rounds.h"
+#include "sha256_k.h"
+#include "bswap_masks.h"
 
 #define KBASE	%rsi		/* .LK256 (rsi, the data argument, moves to DATAP) */
 
@@ -60,19 +62,7 @@
 
 FUNC_BEGIN SHA256_FUNC
 	/* ---- 1. frame: W+K area aligned to 64, registers saved ---- */
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	mov	%rsp, %rax
-	sub	$FRAME, %rsp
-	and	$-64, %rsp
-	mov	%rax, OLDRSP
-	mov	%rdi, STATEP
-	mov	%rsi, DATAP
-	mov	%rdx, NBLK
+	FRAME_ENTER
 	mov	%rsi, RT64
 	lea	.LK256(%rip), KBASE
 	VMOVA	.Lbswap32(%rip), BSWAP
@@ -123,21 +113,14 @@ FUNC_BEGIN SHA256_FUNC
 	jnz	.Lblock
 
 	/* ---- 6. restore and return ---- */
-	mov	OLDRSP, %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	ret
+	FRAME_LEAVE
 FUNC_END SHA256_FUNC
 
 	RODATA 6
 .LK256:
-	K256_TABLE 1
+	K256_TABLE
 .Lbswap32:
-	.long	0x00010203, 0x04050607, 0x08090a0b, 0x0c0d0e0f
+	BSWAP32_MASK 1
 .Lsig1lo:
 	.long	0x03020100, 0x0b0a0908, 0xffffffff, 0xffffffff
 .Lsig1hi:

@@ -15,19 +15,8 @@
  * halves of ymm0-ymm15: it ends with vzeroupper); preserves rbx, rbp,
  * r12-r15.  Needs SSSE3 (pshufb, palignr) or AVX.
  *
- * Idea.  Scalar rounds, arranged so that both recurrences, e -> e' and
- * a -> a', are four single-cycle operations deep:
- *
- *     e' = ((h + d) + W[t] + K[t] + Ch(e,f,g)) + Σ1(e)
- *     a' = (((b & c) - d) + (a & (b ^ c)) + e') + Σ0(a)
- *
- * (T1 = e' - d; Maj(a,b,c) = (b & c) + (a & (b ^ c)) because the two
- * terms never share a set bit).  The round carries h + d in h's register,
- * (b & c) - d instead of d, and b ^ c, each prepared one round early off
- * the critical paths; the register names rotate with a period of 4
- * rounds, done at assembly time with register symbols.  Without BMI2 a
- * rotation is a copy and a ror; the three rotations of each Σ run side
- * by side, so Σ is still three operations deep.
+ * Idea.  The rounds are the scalar ones of sha512_rounds.h, with mov +
+ * ror rotations (base x86-64 only).
  *
  * The schedule computes two words (one XMM register) per two rounds and
  * stores W[t] + K[t] to an aligned stack array that the rounds add from
@@ -37,39 +26,16 @@
  * (nine operations each, two of them register copies in SSE form).
  */
 
-/* Arguments. */
-#define CTX     %rdi
-#define DATA    %rsi
-#define NBLOCKS %rdx
+#include "bswap_masks.h"
+#include "sha512_k.h"
 
-/* Stack frame (rsp aligned to 16): W[t] + K[t] for t = 0..79, then saved
- * values. */
+/* Stack frame (rsp aligned to 16): W[t] + K[t] for t = 0..79, then the
+ * slots of sha512_rounds.h. */
 #define WK_SIZE   (80 * 8)
-#define CTX_SLOT  (WK_SIZE + 0)
-#define END_SLOT  (WK_SIZE + 8)
-#define RSP_SLOT  (WK_SIZE + 16)
 #define FRAME     (WK_SIZE + 32)
 
-/* IDX: byte offset of the current group of 16 rounds, both in the stack
- * array and in the constant table; KTAB: the table's address. */
-#define IDX     %rdi
-#define KTAB    %rbp
-
-	/* Scalar registers.  sa..sc = a, b, c; SP = (b & c) - d;
-	 * sx = b ^ c; se..sg = e, f, g; sh = h + d.  This assignment holds
-	 * at every multiple of 4 rounds. */
-	.set	sa, %rax
-	.set	sb, %rbx
-	.set	sc, %rcx
-	.set	sx, %rdx
-	.set	se, %r9
-	.set	sf, %r10
-	.set	sg, %r11
-	.set	sh, %r12
-#define SP %r8		/* (b & c) - d: the same register in every round */
-#define T1 %r13		/* Σ1, Σ0 */
-#define T2 %r14
-#define T3 %r15		/* Ch; free between blocks */
+#define SHA512_RORX 0
+#include "sha512_rounds.h"
 
 	/* Message window: w0 = W[t], W[t+1] ... w7 = W[t+14], W[t+15].
 	 * Back in place every 16 rounds. */
@@ -146,54 +112,6 @@
 .endm
 #endif
 
-/* One round; W[t] + K[t] is at off(%rsp, IDX). */
-.macro ROUND off
-	mov	se, T1
-	ror	$14, T1
-	mov	se, T2
-	ror	$18, T2
-	mov	sf, T3
-	xor	sg, T3
-	and	se, T3
-	xor	T2, T1
-	mov	se, T2
-	ror	$41, T2
-	xor	sg, T3			/* Ch(e,f,g) = ((f ^ g) & e) ^ g */
-	add	\off(%rsp, IDX), sh	/* h + d + W[t] + K[t] */
-	xor	T2, T1			/* Σ1(e) */
-	add	T3, sh
-	and	sa, sx			/* a & (b ^ c) */
-	add	T1, sh			/* sh = e' */
-	mov	sa, T1
-	ror	$28, T1
-	mov	sa, T2
-	ror	$34, T2
-	add	SP, sx			/* Maj(a,b,c) - d */
-	xor	T2, T1
-	mov	sa, T2
-	ror	$39, T2
-	add	sh, sx			/* T1 + Maj */
-	xor	T2, T1			/* Σ0(a) */
-	mov	sa, SP
-	and	sb, SP
-	add	T1, sx			/* sx = a' */
-	sub	sc, SP			/* next (b & c) - d = (a & b) - c */
-	add	sc, sg			/* next h + d = g + c */
-	mov	sa, sc
-	xor	sb, sc			/* next b ^ c = a ^ b */
-	/* (a, b, c, x, e, f, g, h) <- (x, a, b, c, h, e, f, g) */
-	.set	rot_, sx
-	.set	sx, sc
-	.set	sc, sb
-	.set	sb, sa
-	.set	sa, rot_
-	.set	rot_, sh
-	.set	sh, sg
-	.set	sg, sf
-	.set	sf, se
-	.set	se, rot_
-.endm
-
 /* W[t+16], W[t+17] replace W[t], W[t+1] in w0; their W + K go to the
  * stack at row j + 8 of the current group.  Then the window moves on. */
 .macro SCHEDULE j
@@ -233,69 +151,12 @@
 	.set	w7, rot_
 .endm
 
-/* End of a block: recover d and h, add the block into state[], store. */
-.macro ADD_STATE
-	mov	CTX_SLOT(%rsp), T3
-	mov	sb, T1
-	and	sc, T1
-	sub	SP, T1			/* d = (b & c) - ((b & c) - d) */
-	sub	T1, sh			/* h */
-	add	0(T3), sa
-	add	8(T3), sb
-	add	16(T3), sc
-	add	24(T3), T1
-	add	32(T3), se
-	add	40(T3), sf
-	add	48(T3), sg
-	add	56(T3), sh
-	mov	sa, 0(T3)
-	mov	sb, 8(T3)
-	mov	sc, 16(T3)
-	mov	T1, 24(T3)
-	mov	se, 32(T3)
-	mov	sf, 40(T3)
-	mov	sg, 48(T3)
-	mov	sh, 56(T3)
-.endm
-
-/* Start of a block from a..h with d in T1: the carried forms. */
-.macro PREP_STATE
-	add	T1, sh			/* h + d */
-	mov	sb, SP
-	and	sc, SP
-	sub	T1, SP			/* (b & c) - d */
-	mov	sb, sx
-	xor	sc, sx			/* b ^ c */
-.endm
-
 FUNC_BEGIN SHA512_XMM_FUNC
 	/* ---- Phase 0: frame, arguments, state ---------------------------- */
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	mov	%rsp, %rax
-	sub	$FRAME, %rsp
-	and	$-16, %rsp
-	mov	%rax, RSP_SLOT(%rsp)
-	mov	CTX, CTX_SLOT(%rsp)
-	shl	$7, NBLOCKS
-	add	DATA, NBLOCKS
-	mov	NBLOCKS, END_SLOT(%rsp)
+	FRAME_ENTER 16
 	lea	.LK512(%rip), KTAB
 	MOVA	.LBSWAP64(%rip), BSWAP
-
-	mov	CTX, T3
-	mov	0(T3), sa
-	mov	8(T3), sb
-	mov	16(T3), sc
-	mov	24(T3), T1
-	mov	32(T3), se
-	mov	40(T3), sf
-	mov	48(T3), sg
-	mov	56(T3), sh
+	LOAD_STATE
 
 .Lloop:
 	/* ---- Phase 1: load the block, first 16 W + K ---------------------- */
@@ -338,39 +199,11 @@ FUNC_BEGIN SHA512_XMM_FUNC
 #if SHA512_XMM_AVX
 	vzeroupper
 #endif
-	mov	RSP_SLOT(%rsp), %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	ret
+	FRAME_LEAVE
 FUNC_END SHA512_XMM_FUNC
 
 	RODATA 6
-/* K[0..79], FIPS 180-4, 4.2.3. */
 .LK512:
-	.quad	0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
-	.quad	0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118
-	.quad	0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2
-	.quad	0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694
-	.quad	0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65
-	.quad	0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5
-	.quad	0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4
-	.quad	0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0x06ca6351e003826f, 0x142929670a0e6e70
-	.quad	0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df
-	.quad	0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b
-	.quad	0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30
-	.quad	0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8
-	.quad	0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8
-	.quad	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3
-	.quad	0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec
-	.quad	0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b
-	.quad	0xca273eceea26619c, 0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178
-	.quad	0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b
-	.quad	0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
-	.quad	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+	K512_TABLE
 .LBSWAP64:
-	/* pshufb indices reversing the bytes of each 64-bit word */
-	.quad	0x0001020304050607, 0x08090a0b0c0d0e0f
+	BSWAP64_MASK 1

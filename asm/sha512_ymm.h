@@ -16,26 +16,8 @@
  * vzeroupper); preserves rbx, rbp, r12-r15.  Needs AVX, AVX2 and BMI2
  * (rorx), and for the AVX-512 form also AVX512F and AVX512VL.
  *
- * Idea.  The 80 rounds are scalar; Σ0 and Σ1 take three rorx each (the
- * source survives, no copy) and two xors.  The round is arranged so that
- * both of its recurrences, e -> e' and a -> a', are four single-cycle
- * operations deep rather than five:
- *
- *     e' = ((h + d) + W[t] + K[t] + Ch(e,f,g)) + Σ1(e)
- *     a' = (((b & c) - d) + (a & (b ^ c)) + e') + Σ0(a)
- *
- * using T1 = e' - d and Maj(a,b,c) = (b & c) + (a & (b ^ c)) (the two
- * terms never share a set bit, so + is |).  Instead of d the round keeps
- * h + d (in h's register) and (b & c) - d, both prepared by the round
- * before from its g, c, a and b, off the critical paths.  With b ^ c
- * also carried, the values live in 4 + 4 + 1 registers whose names
- * rotate with a period of 4 rounds; the rotation is done at assembly
- * time with register symbols, so 16-round loop bodies line up with the
- * 8-register message window.  d and h are recovered at the end of each
- * block ((b & c) minus the carried value, then h + d - d).  The cost is
- * 24 ALU operations a round instead of 22.  On Zen 5 (about 5.1 simple
- * ALU operations a cycle at best) these rounds take ~4.9 cycles; the
- * 22-operation round, five deep, measured 8% slower.
+ * Idea.  The 80 rounds are the scalar ones of sha512_rounds.h, with rorx
+ * (the source survives, no copy).
  *
  * The message schedule runs in YMM registers on the vector units while
  * the scalar rounds run: the low 128-bit lane holds two consecutive words
@@ -49,43 +31,20 @@
  * unrolled two-block body was not, and ran ~35% slower, decode-bound).
  */
 
-/* Arguments. */
-#define CTX     %rdi
-#define DATA    %rsi
-#define NBLOCKS %rdx
+#include "bswap_masks.h"
+#include "sha512_k.h"
 
 /* Stack frame (rsp aligned to 64): W[t] + K[t] of two blocks, 40 rows of
  * 32 bytes (row r: words 2r and 2r+1 of the first block, then of the
- * second), then saved values. */
+ * second), then the slots of sha512_rounds.h. */
 #define WK_SIZE   (40 * 32)
-#define CTX_SLOT  (WK_SIZE + 0)
-#define END_SLOT  (WK_SIZE + 8)
-#define RSP_SLOT  (WK_SIZE + 16)
 #define FRAME     (WK_SIZE + 64)
 
-/* Loop registers: IDX is the byte offset of the current row group both
- * in the stack area and in the constant table, KTAB the table's address. */
-#define IDX     %rdi
-#define KTAB    %rbp
+#define SHA512_RORX 1
+#include "sha512_rounds.h"
 
 /* Offset of W[t] + K[t] of block blk (0 or 1) from a row group, t < 16. */
 #define WK(t, blk) (32 * ((t) >> 1) + 8 * ((t) & 1) + 16 * (blk))
-
-	/* Scalar registers.  sa..sc = a, b, c; SP = (b & c) - d;
-	 * sx = b ^ c; se..sg = e, f, g; sh = h + d.  This assignment holds
-	 * at every multiple of 4 rounds. */
-	.set	sa, %rax
-	.set	sb, %rbx
-	.set	sc, %rcx
-	.set	sx, %rdx
-	.set	se, %r9
-	.set	sf, %r10
-	.set	sg, %r11
-	.set	sh, %r12
-#define SP %r8		/* (b & c) - d: same register in every round */
-#define T1 %r13		/* Σ1, Σ0 */
-#define T2 %r14
-#define T3 %r15		/* Ch; free between blocks */
 
 	/* Message window: w0 = W[t], W[t+1] ... w7 = W[t+14], W[t+15], one
 	 * 128-bit lane per block.  Back in place every 16 rounds. */
@@ -102,48 +61,6 @@
 #define X2 %ymm10
 #define X3 %ymm11
 #define BSWAP %ymm15
-
-/* One round; W[t] + K[t] is at off(%rsp, IDX). */
-.macro ROUND off
-	rorx	$14, se, T1
-	rorx	$18, se, T2
-	mov	sf, T3
-	xor	sg, T3
-	and	se, T3
-	xor	T2, T1
-	rorx	$41, se, T2
-	xor	sg, T3			/* Ch(e,f,g) = ((f ^ g) & e) ^ g */
-	add	\off(%rsp, IDX), sh	/* h + d + W[t] + K[t] */
-	xor	T2, T1			/* Σ1(e) */
-	add	T3, sh
-	and	sa, sx			/* a & (b ^ c) */
-	add	T1, sh			/* sh = e' */
-	rorx	$28, sa, T1
-	rorx	$34, sa, T2
-	add	SP, sx			/* Maj(a,b,c) - d */
-	xor	T2, T1
-	rorx	$39, sa, T2
-	add	sh, sx			/* T1 + Maj */
-	xor	T2, T1			/* Σ0(a) */
-	mov	sa, SP
-	and	sb, SP
-	add	T1, sx			/* sx = a' */
-	sub	sc, SP			/* next (b & c) - d = (a & b) - c */
-	add	sc, sg			/* next h + d = g + c */
-	mov	sa, sc
-	xor	sb, sc			/* next b ^ c = a ^ b */
-	/* (a, b, c, x, e, f, g, h) <- (x, a, b, c, h, e, f, g) */
-	.set	rot_, sx
-	.set	sx, sc
-	.set	sc, sb
-	.set	sb, sa
-	.set	sa, rot_
-	.set	rot_, sh
-	.set	sh, sg
-	.set	sg, sf
-	.set	sf, se
-	.set	se, rot_
-.endm
 
 #if !SHA512_YMM_AVX512
 /* X1 = (x >>> r1) ^ (x >>> r2) ^ (x >> s) on each 64-bit lane, AVX2. */
@@ -198,70 +115,12 @@
 	.endr
 .endm
 
-/* End of a block: recover d and h, add the block into state[] and
- * store it; T3 = ctx. */
-.macro ADD_STATE
-	mov	CTX_SLOT(%rsp), T3
-	mov	sb, T1
-	and	sc, T1
-	sub	SP, T1			/* d = (b & c) - ((b & c) - d) */
-	sub	T1, sh			/* h */
-	add	0(T3), sa
-	add	8(T3), sb
-	add	16(T3), sc
-	add	24(T3), T1
-	add	32(T3), se
-	add	40(T3), sf
-	add	48(T3), sg
-	add	56(T3), sh
-	mov	sa, 0(T3)
-	mov	sb, 8(T3)
-	mov	sc, 16(T3)
-	mov	T1, 24(T3)
-	mov	se, 32(T3)
-	mov	sf, 40(T3)
-	mov	sg, 48(T3)
-	mov	sh, 56(T3)
-.endm
-
-/* Start of a block from a..h with d in T1: the carried forms. */
-.macro PREP_STATE
-	add	T1, sh			/* h + d */
-	mov	sb, SP
-	and	sc, SP
-	sub	T1, SP			/* (b & c) - d */
-	mov	sb, sx
-	xor	sc, sx			/* b ^ c */
-.endm
-
 FUNC_BEGIN SHA512_YMM_FUNC
 	/* ---- Phase 0: frame, arguments, state ---------------------------- */
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	mov	%rsp, %rax
-	sub	$FRAME, %rsp
-	and	$-64, %rsp
-	mov	%rax, RSP_SLOT(%rsp)
-	mov	CTX, CTX_SLOT(%rsp)
-	shl	$7, NBLOCKS
-	add	DATA, NBLOCKS
-	mov	NBLOCKS, END_SLOT(%rsp)
+	FRAME_ENTER 64
 	lea	.LK512x2(%rip), KTAB
 	vmovdqa	.LBSWAP64(%rip), BSWAP
-
-	mov	CTX, T3
-	mov	0(T3), sa
-	mov	8(T3), sb
-	mov	16(T3), sc
-	mov	24(T3), T1
-	mov	32(T3), se
-	mov	40(T3), sf
-	mov	48(T3), sg
-	mov	56(T3), sh
+	LOAD_STATE
 
 .Lloop:
 	/* ---- Phase 1: load two blocks, first 16 W + K --------------------- */
@@ -316,65 +175,15 @@ FUNC_BEGIN SHA512_YMM_FUNC
 .Ldone:
 	/* ---- Phase 5: restore --------------------------------------------- */
 	vzeroupper
-	mov	RSP_SLOT(%rsp), %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	ret
+	FRAME_LEAVE
 FUNC_END SHA512_YMM_FUNC
 
 	RODATA 6
-/* K[0..79] (FIPS 180-4, 4.2.3), each pair of constants twice: one row per
- * YMM register of the two-block schedule. */
-.macro K2 k0, k1
-	.quad	\k0, \k1, \k0, \k1
-.endm
+/* Each pair of constants twice: one row per YMM register of the
+ * two-block schedule. */
 .LK512x2:
-	K2	0x428a2f98d728ae22, 0x7137449123ef65cd
-	K2	0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc
-	K2	0x3956c25bf348b538, 0x59f111f1b605d019
-	K2	0x923f82a4af194f9b, 0xab1c5ed5da6d8118
-	K2	0xd807aa98a3030242, 0x12835b0145706fbe
-	K2	0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2
-	K2	0x72be5d74f27b896f, 0x80deb1fe3b1696b1
-	K2	0x9bdc06a725c71235, 0xc19bf174cf692694
-	K2	0xe49b69c19ef14ad2, 0xefbe4786384f25e3
-	K2	0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65
-	K2	0x2de92c6f592b0275, 0x4a7484aa6ea6e483
-	K2	0x5cb0a9dcbd41fbd4, 0x76f988da831153b5
-	K2	0x983e5152ee66dfab, 0xa831c66d2db43210
-	K2	0xb00327c898fb213f, 0xbf597fc7beef0ee4
-	K2	0xc6e00bf33da88fc2, 0xd5a79147930aa725
-	K2	0x06ca6351e003826f, 0x142929670a0e6e70
-	K2	0x27b70a8546d22ffc, 0x2e1b21385c26c926
-	K2	0x4d2c6dfc5ac42aed, 0x53380d139d95b3df
-	K2	0x650a73548baf63de, 0x766a0abb3c77b2a8
-	K2	0x81c2c92e47edaee6, 0x92722c851482353b
-	K2	0xa2bfe8a14cf10364, 0xa81a664bbc423001
-	K2	0xc24b8b70d0f89791, 0xc76c51a30654be30
-	K2	0xd192e819d6ef5218, 0xd69906245565a910
-	K2	0xf40e35855771202a, 0x106aa07032bbd1b8
-	K2	0x19a4c116b8d2d0c8, 0x1e376c085141ab53
-	K2	0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8
-	K2	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb
-	K2	0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3
-	K2	0x748f82ee5defb2fc, 0x78a5636f43172f60
-	K2	0x84c87814a1f0ab72, 0x8cc702081a6439ec
-	K2	0x90befffa23631e28, 0xa4506cebde82bde9
-	K2	0xbef9a3f7b2c67915, 0xc67178f2e372532b
-	K2	0xca273eceea26619c, 0xd186b8c721c0c207
-	K2	0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178
-	K2	0x06f067aa72176fba, 0x0a637dc5a2c898a6
-	K2	0x113f9804bef90dae, 0x1b710b35131c471b
-	K2	0x28db77f523047d84, 0x32caab7b40c72493
-	K2	0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c
-	K2	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a
-	K2	0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+	K512_TABLE 2
 
 .LBSWAP64:
-	/* vpshufb indices reversing the bytes of each 64-bit word */
-	.quad	0x0001020304050607, 0x08090a0b0c0d0e0f, 0x0001020304050607, 0x08090a0b0c0d0e0f
+	BSWAP64_MASK 2
 

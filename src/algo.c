@@ -2,8 +2,6 @@
 #include <string.h>
 
 #include "algo.h"
-#include "crc32c_driver.h"
-#include "md.h"
 
 /* Initial hash values, FIPS 180-4 section 5.3. */
 static const uint32_t sha1_iv[5] = {
@@ -27,12 +25,12 @@ static const uint64_t sha512_iv[8] = {
 };
 
 const struct algo algos[ALGO_COUNT + 1] = {
-	{ "sha1", "SHA1", FAMILY_SHA1, 20, sha1_iv, &md_ops },
-	{ "sha224", "SHA224", FAMILY_SHA256, 28, sha224_iv, &md_ops },
-	{ "sha256", "SHA256", FAMILY_SHA256, 32, sha256_iv, &md_ops },
-	{ "sha384", "SHA384", FAMILY_SHA512, 48, sha384_iv, &md_ops },
-	{ "sha512", "SHA512", FAMILY_SHA512, 64, sha512_iv, &md_ops },
-	{ "crc32c", "CRC32C", FAMILY_CRC32C, 4, NULL, &crc32c_ops },
+	{ "sha1", "SHA1", FAMILY_SHA1, 20, sha1_iv },
+	{ "sha224", "SHA224", FAMILY_SHA256, 28, sha224_iv },
+	{ "sha256", "SHA256", FAMILY_SHA256, 32, sha256_iv },
+	{ "sha384", "SHA384", FAMILY_SHA512, 48, sha384_iv },
+	{ "sha512", "SHA512", FAMILY_SHA512, 64, sha512_iv },
+	{ "crc32c", "CRC32C", FAMILY_CRC32C, 4, NULL },
 	{ 0 },
 };
 

@@ -1,13 +1,24 @@
 /* file_hash.c - one file through one or several algorithms in one read. */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "file_hash.h"
 #include "job.h"
 
-void generic_dispatch(enum family family, struct dispatch *d)
+static struct dispatch generic_rows[FAMILY_COUNT];
+static pthread_once_t generic_once = PTHREAD_ONCE_INIT;
+
+static void find_generic_rows(void)
 {
-	impl_select_one(impl_find(family, "generic"), d);
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		impl_select_one(impl_find((enum family)f, "generic"), &generic_rows[f]);
+}
+
+const struct dispatch *generic_dispatch(enum family family)
+{
+	pthread_once(&generic_once, find_generic_rows);
+	return &generic_rows[family];
 }
 
 void file_cross_check(struct file_digests *out, const struct algo *algo, const uint8_t *generic,
@@ -27,11 +38,8 @@ void file_hash(const char *name, const struct algo_choice *choices, unsigned n, 
 
 	for (unsigned i = 0; i < n; i++) {
 		hash_init(&ctx[i], choices[i].algo, &choices[i].dispatch);
-		if (cross_check) {
-			struct dispatch d;
-			generic_dispatch(choices[i].algo->family, &d);
-			hash_init(&ctx[n + i], choices[i].algo, &d);
-		}
+		if (cross_check)
+			hash_init(&ctx[n + i], choices[i].algo, generic_dispatch(choices[i].algo->family));
 	}
 	out->outcome = input_hash_file(name, ctx, total, io, buf, size);
 	if (out->outcome.status != FILE_OK)

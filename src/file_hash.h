@@ -21,7 +21,7 @@ void file_hash(const char *name, const struct algo_choice *choices, unsigned n, 
 void file_cross_check(struct file_digests *out, const struct algo *algo, const uint8_t *generic,
 		      unsigned i);
 
-/* The dispatch of a family's generic row. */
-void generic_dispatch(enum family family, struct dispatch *d);
+/* The dispatch of a family's generic row (static, lives forever). */
+const struct dispatch *generic_dispatch(enum family family);
 
 #endif

@@ -6,7 +6,9 @@
 #include <stdint.h>
 
 #include "algo.h"
+#include "bytes.h"
 #include "impl.h"
+#include "md.h"
 
 struct md_state {
 	union {
@@ -21,7 +23,7 @@ struct md_state {
 
 struct hash_ctx {
 	const struct algo *algo;
-	struct dispatch dispatch;
+	const struct dispatch *dispatch;   /* must outlive the computation */
 	const struct impl *used;   /* the row that took the longest call so far */
 	size_t used_len;           /* (what --json and --debug report) */
 	union {
@@ -30,28 +32,25 @@ struct hash_ctx {
 	} u;
 };
 
-/* Starts a computation of algo through the given dispatch (see impl.h). */
-void hash_init(struct hash_ctx *ctx, const struct algo *algo, const struct dispatch *d);
+/* Starting, feeding and finishing a computation. SHA families go through
+ * the block-buffering driver (md.c). CRC-32C needs no buffering and its
+ * start and end are one instruction each, so its path is inline: for
+ * messages of 16 to 256 bytes, calls through a table of operations cost
+ * as much as the CRC itself (measured: 2.8 ns of 8 ns at 256 bytes). */
 
-static inline void hash_update(struct hash_ctx *ctx, const void *data, size_t len)
+/* Starts a computation of algo through the given dispatch (see impl.h),
+ * which the context keeps pointing to. */
+static inline void hash_init(struct hash_ctx *ctx, const struct algo *algo,
+			     const struct dispatch *d)
 {
-	ctx->algo->ops->update(ctx, data, len);
-}
-
-/* Writes algo->digest_size bytes. The context must be re-initialised
- * before it is used again. */
-static inline void hash_final(struct hash_ctx *ctx, uint8_t *digest)
-{
-	ctx->algo->ops->final(ctx, digest);
-}
-
-/* For the lane scheduler, which lets a multi-buffer kernel work on the
- * chaining words in place: the words, and the bookkeeping for nbytes
- * (whole blocks) that a kernel absorbed into them. Valid only for SHA
- * computations with nothing buffered. */
-static inline void *hash_md_words(struct hash_ctx *ctx)
-{
-	return &ctx->u.md.h;
+	ctx->algo = algo;
+	ctx->dispatch = d;
+	ctx->used = d->tier[d->ntiers - 1].impl;
+	ctx->used_len = 0;
+	if (algo->family == FAMILY_CRC32C)
+		ctx->u.crc = 0xffffffffu;   /* RFC 3720: the register starts inverted */
+	else
+		md_init(ctx);
 }
 
 /* Records that impl processed a call of len bytes for this computation. */
@@ -61,6 +60,38 @@ static inline void hash_note_impl(struct hash_ctx *ctx, const struct impl *impl,
 		ctx->used = impl;
 		ctx->used_len = len;
 	}
+}
+
+static inline void hash_update(struct hash_ctx *ctx, const void *data, size_t len)
+{
+	if (ctx->algo->family != FAMILY_CRC32C) {
+		md_update(ctx, data, len);
+	} else if (len) {
+		const struct impl *impl = dispatch_pick(ctx->dispatch, len);
+		hash_note_impl(ctx, impl, len);
+		ctx->u.crc = impl->fn.crc32c(ctx->u.crc, data, len);
+	}
+}
+
+/* Writes algo->digest_size bytes. The context must be re-initialised
+ * before it is used again. A CRC-32C digest is the CRC most significant
+ * byte first, so its hex is the usual printed value ("123456789" ->
+ * e3069283) and its base64 what cloud object stores report. */
+static inline void hash_final(struct hash_ctx *ctx, uint8_t *digest)
+{
+	if (ctx->algo->family == FAMILY_CRC32C)
+		store_be32(digest, ~ctx->u.crc);
+	else
+		md_final(ctx, digest);
+}
+
+/* For the lane scheduler, which lets a multi-buffer kernel work on the
+ * chaining words in place: the words, and the bookkeeping for nbytes
+ * (whole blocks) that a kernel absorbed into them. Valid only for SHA
+ * computations with nothing buffered. */
+static inline void *hash_md_words(struct hash_ctx *ctx)
+{
+	return &ctx->u.md.h;
 }
 
 static inline void hash_md_absorbed(struct hash_ctx *ctx, uint64_t nbytes)

@@ -2,9 +2,12 @@
  *
  * auto means read(): on this project's reference VM (a shadow-paging
  * hypervisor) read() into a 256 KiB buffer runs at about 11.8 GB/s from
- * the page cache while mmap() faults reach only about 2 GB/s; on a KVM
- * Xeon mmap() was at best 1.2x faster. read() is never the slow choice,
- * mmap() sometimes 5x slower, so auto never maps (bench/RESULTS.md).
+ * the page cache while mmap() faults reach only about 2 GB/s (1.8 to 2.1
+ * with MAP_POPULATE or huge-page advice); on a KVM Xeon mmap() was at
+ * best 1.2x faster. read() is never the slow choice, mmap() sometimes 5x
+ * slower, so auto never maps (bench/RESULTS.md). For a large file auto
+ * also reads on a second thread while this one hashes (readahead.c);
+ * --io=read and -j1 keep to one thread.
  *
  * Both paths notice a regular file that changes while it is hashed: its
  * size, mtime and ctime are compared before and after, and a mapped file
@@ -19,6 +22,7 @@
 
 #include "input.h"
 #include "progress.h"
+#include "readahead.h"
 #include "reader.h"
 
 /* Mapped files are hashed in windows of this size, so several contexts
@@ -127,6 +131,10 @@ struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ct
 			r->outcome.err = rc;
 		}
 		r->eof = true;
+	} else if (io == IO_AUTO && r->regular && !r->is_stdin &&
+		   (uint64_t)r->before.st_size >= READAHEAD_MIN_SIZE &&
+		   readahead_hash(r, ctxs, nctx)) {
+		/* read on a second thread while this one hashed */
 	} else {
 		hash_by_read(r, ctxs, nctx, buf, size);
 	}

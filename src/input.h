@@ -8,8 +8,8 @@
 #include "hash.h"
 
 enum io_mode {
-	IO_AUTO,   /* read(): see input.c for why */
-	IO_READ,
+	IO_AUTO,   /* read(), with a read-ahead thread for large files */
+	IO_READ,   /* read() on the hashing thread only */
 	IO_MMAP,
 };
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_mode.h"
 #include "check_mode.h"
 #include "combine_mode.h"
 #include "debug.h"
@@ -70,6 +71,9 @@ enum {
 	OPT_PARTS,
 	OPT_COMBINE,
 	OPT_CROSS_CHECK,
+	OPT_BENCHMARK,
+	OPT_BENCHMARK_TIME,
+	OPT_FORMAT,
 };
 
 static const struct option long_options[] = {
@@ -100,6 +104,9 @@ static const struct option long_options[] = {
 	{ "parts", required_argument, NULL, OPT_PARTS },
 	{ "combine", no_argument, NULL, OPT_COMBINE },
 	{ "cross-check", no_argument, NULL, OPT_CROSS_CHECK },
+	{ "benchmark", no_argument, NULL, OPT_BENCHMARK },
+	{ "benchmark-time", required_argument, NULL, OPT_BENCHMARK_TIME },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -156,6 +163,15 @@ static void usage(const char *default_algo)
 	      "                          this CPU supports; exit 1 if any fails\n"
 	      "  -j, --jobs=N          hash with N threads (default: the CPUs available,\n"
 	      "                          or 1 for files on a rotational disk)\n"
+	      "\n"
+	      "Benchmark:\n"
+	      "      --benchmark       time each implementation this CPU runs (of the -a\n"
+	      "                          algorithms, else all; of --impl and auto, if\n"
+	      "                          given) in the kernel's tcrypt rows, and exit\n"
+	      "      --benchmark-time=MS  CPU milliseconds per timed run (default 20, less\n"
+	      "                          where that keeps a large run under a minute)\n"
+	      "      --format=FORMAT   table (default), csv or json\n"
+	      "\n"
 	      "      --help            display this help and exit\n"
 	      "      --version         output version information and exit\n"
 	      "\n"
@@ -273,6 +289,7 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 int main(int argc, char **argv)
 {
 	struct options opt;
+	struct bench_options bench = { 0 };
 	int binary = -1;   /* -1 unset, 0 --text, 1 --binary (coreutils' tri-state) */
 	bool zero = false, list = false, list_names = false, tag = false;
 	int progress = 0;  /* 0 off, 1 when stderr is a terminal, 2 always */
@@ -384,6 +401,18 @@ int main(int argc, char **argv)
 			break;
 		case 'j':
 			opt.jobs = parse_jobs(optarg);
+			/* -j1 is the single-threaded tool: no reading thread. */
+			if (opt.jobs == 1 && opt.io == IO_AUTO)
+				opt.io = IO_READ;
+			break;
+		case OPT_BENCHMARK:
+			bench.enabled = true;
+			break;
+		case OPT_BENCHMARK_TIME:
+			bench.time_ms = optarg;
+			break;
+		case OPT_FORMAT:
+			bench.format = optarg;
 			break;
 		case OPT_SELFTEST: {
 			bool passed = selftest_run();
@@ -427,6 +456,15 @@ int main(int argc, char **argv)
 	opt.binary = binary == 1;
 	if (zero)
 		opt.delim = '\0';
+	if (bench.enabled) {
+		if (part_size || combine)
+			diag_usage_error("the --%s option is meaningless with --benchmark",
+					 combine ? "combine" : "parts");
+		bench.algos_given = algo_given;
+		bool ok = bench_mode_run(&bench, &opt, argc - optind);
+		return output_close_stdout() && ok ? EXIT_SUCCESS : EXIT_FAILURE;
+	}
+	bench_check_unused(&bench);
 	for (unsigned i = 0; i < opt.nalgos; i++)
 		if (!select_impl(&opt.algos[i], opt.impl_name))
 			return EXIT_FAILURE;

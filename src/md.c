@@ -17,7 +17,7 @@ static void run_blocks(struct hash_ctx *ctx, const uint8_t *data, size_t nblocks
 {
 	enum family family = ctx->algo->family;
 	size_t len = nblocks * block_size(family);
-	const struct impl *impl = dispatch_pick(&ctx->dispatch, len);
+	const struct impl *impl = dispatch_pick(ctx->dispatch, len);
 
 	hash_note_impl(ctx, impl, len);
 
@@ -36,7 +36,7 @@ static void run_blocks(struct hash_ctx *ctx, const uint8_t *data, size_t nblocks
 	}
 }
 
-static void md_init(struct hash_ctx *ctx)
+void md_init(struct hash_ctx *ctx)
 {
 	struct md_state *md = &ctx->u.md;
 
@@ -49,7 +49,7 @@ static void md_init(struct hash_ctx *ctx)
 	md->buffered = 0;
 }
 
-static void md_update(struct hash_ctx *ctx, const uint8_t *data, size_t len)
+void md_update(struct hash_ctx *ctx, const uint8_t *data, size_t len)
 {
 	struct md_state *md = &ctx->u.md;
 	unsigned bs = block_size(ctx->algo->family);
@@ -86,7 +86,7 @@ static void md_update(struct hash_ctx *ctx, const uint8_t *data, size_t len)
 /* Padding (FIPS 180-4, 5.1): a 1 bit, zeros, then the message length in
  * bits as a big-endian integer of 64 bits (128 for SHA-512) ending the
  * last block. */
-static void md_final(struct hash_ctx *ctx, uint8_t *digest)
+void md_final(struct hash_ctx *ctx, uint8_t *digest)
 {
 	struct md_state *md = &ctx->u.md;
 	enum family family = ctx->algo->family;
@@ -116,5 +116,3 @@ static void md_final(struct hash_ctx *ctx, uint8_t *digest)
 			store_be32(digest + 4 * i, md->h.w32[i]);
 	}
 }
-
-const struct hash_ops md_ops = { md_init, md_update, md_final };

@@ -73,12 +73,13 @@ check-sanitize:
 		$(MAKE) BUILD=build-asan SIMDSUM_BIN=build-asan/simdsum CFLAGS="$(SANITIZE_FLAGS)" \
 		LDFLAGS="-fsanitize=address,undefined" check-unit check-fuzz-corpus check-cli
 
-# The same tree built with clang, warnings as errors for both compilers.
+# The same tree built with clang, warnings as errors for both compilers
+# (the benchmark programs too, so they do not rot between runs).
 check-compilers:
 	$(MAKE) BUILD=build-gcc SIMDSUM_BIN=build-gcc/simdsum CC=gcc CFLAGS="-O2 -Werror" all unit-tests \
-		test-programs
+		bench-programs test-programs
 	$(MAKE) BUILD=build-clang SIMDSUM_BIN=build-clang/simdsum CC=clang CFLAGS="-O2 -Werror" all unit-tests \
-		test-programs check-unit
+		bench-programs test-programs check-unit
 
 # The other test programs built from C: fuzz targets with replay.c's
 # main, the cross test (tests/fuzz/fuzz.mk, tests/cross/cross.mk).

@@ -29,8 +29,13 @@ _simdsum()
 	local options="--algorithm= --binary --check --tag --text --zero --json --base64
 		--recursive --dereference --files-from= --files0-from= --ignore-missing --quiet
 		--status --strict --warn --impl= --list-impls --debug --progress --io= --jobs=
+<<<<<<< HEAD
 		--parts= --combine --cross-check --selftest
 		--help --version"
+=======
+		--parts= --combine --cross-check
+		--benchmark --benchmark-time= --format= --help --version"
+>>>>>>> main
 
 	# With '=' in COMP_WORDBREAKS, "--impl=av" arrives as --impl, =, av.
 	if [[ $prev == = && $COMP_CWORD -ge 2 ]]; then
@@ -54,6 +59,11 @@ _simdsum()
 		return ;;
 	--io)
 		COMPREPLY=($(compgen -W "auto read mmap" -- "$cur"))
+		return ;;
+	--format)
+		COMPREPLY=($(compgen -W "table csv json" -- "$cur"))
+		return ;;
+	--benchmark-time)
 		return ;;
 	--progress)
 		COMPREPLY=($(compgen -W "auto always never" -- "$cur"))

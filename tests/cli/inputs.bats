@@ -71,3 +71,21 @@ load helpers
 	[ "$stderr" = "simdsum: growing: file changed while reading" ]
 	[ -z "$output" ]
 }
+
+@test "large files read on a second thread: same digests, same errors" {
+	head -c 30000001 /dev/urandom > large
+	want=$(sha256sum large)
+	for io in auto read mmap; do
+		[ "$("$SIMDSUM" --io=$io large)" = "$want" ]
+	done
+	[ "$("$SIMDSUM" -j1 large)" = "$want" ]
+	run env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eintr,short-reads "$SIMDSUM" -a sha1 large
+	[ "$output" = "$(sha1sum large)" ]
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=append-after-read=large \
+		"$SIMDSUM" large
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: large: file changed while reading" ]
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=large "$SIMDSUM" large
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: large: Input/output error" ]
+}

@@ -1,0 +1,128 @@
+#!/bin/bash
+# bench/targets.sh - the comparisons the project's speed goals are stated
+# in, each measured as one hyperfine run of the commands compared (ratios
+# within one run; absolute times on a shared VM mean little):
+#   - many files: 64 files of 16 MiB at -j1, multi-buffer lanes against the
+#     best single-stream kernel; the same with few files (lanes never wait)
+#   - the 20,000-file tree: -j1 and -j2 against sha256sum and openssl dgst;
+#     -r against find | sort | xargs
+#   - one 1 GiB file: CRC-32C -j2 against -j1; two algorithms in one read
+#     against one; --parts=8MiB against plain; the read-ahead thread
+#   - --combine of 10,000 parts; start-up on /dev/null
+#
+#   make bench-targets     (builds simdsum and gen_data, runs this)
+#
+# Environment: SIMDSUM, GEN_DATA, BENCH_DATA, SEED, RUNS as in commands.sh.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+SIMDSUM=${SIMDSUM:-$ROOT/simdsum}
+GEN_DATA=${GEN_DATA:-$ROOT/build/bench/gen_data}
+BENCH_DATA=${BENCH_DATA:-/tmp/simdsum-bench}
+SEED=${SEED:-20261130}
+RUNS=${RUNS:-5}
+
+for tool in hyperfine openssl "$SIMDSUM" "$GEN_DATA"; do
+	command -v "$tool" >/dev/null || { echo "targets.sh: $tool not found" >&2; exit 1; }
+done
+
+# The big file and the tree are those of commands.sh (same recipe, same
+# place); 64 files of 16 MiB are made here.
+SIMDSUM=$SIMDSUM GEN_DATA=$GEN_DATA BENCH_DATA=$BENCH_DATA SEED=$SEED SETS= \
+	"$ROOT/bench/commands.sh" >/dev/null
+BIG=$BENCH_DATA/big.bin
+LIST=$BENCH_DATA/tree.list
+MANY=$BENCH_DATA/many
+if [ ! -f "$MANY/done" ]; then
+	mkdir -p "$MANY"
+	for i in $(seq -w 1 64); do
+		"$GEN_DATA" file "$MANY/f$i" $((16 << 20)) $((SEED + 100 + 10#$i))
+	done
+	touch "$MANY/done"
+fi
+FILES64=$(printf "$MANY/f%s " $(seq -w 1 64))
+FILES2=$(printf "$MANY/f%s " $(seq -w 1 64 | head -2))
+FILES4=$(printf "$MANY/f%s " $(seq -w 1 64 | head -4))
+
+# compare TITLE NAME CMD [NAME CMD]...: one hyperfine run; each command's
+# mean time over the first's (above 1: the first is that much faster).
+compare() {
+	local title=$1 csv="$BENCH_DATA/targets.csv"
+	shift
+	local args=()
+	while [ $# -gt 0 ]; do
+		args+=(-n "$1" "$2")
+		shift 2
+	done
+	(cd "$BENCH_DATA" && hyperfine --style basic --warmup 1 --runs "$RUNS" -N \
+		--export-csv "$csv" "${args[@]}" >>"$BENCH_DATA/targets.log" 2>&1) ||
+		(cd "$BENCH_DATA" && hyperfine --style basic --warmup 1 --runs "$RUNS" \
+			--export-csv "$csv" "${args[@]}" >>"$BENCH_DATA/targets.log" 2>&1)
+	echo "$title:"
+	awk -F, '
+		NR == 1 { next }
+		{ name[NR] = $1; mean[NR] = $2; sd[NR] = $3; if (NR == 2) first = $2 }
+		END {
+			for (i = 2; i <= NR; i++)
+				printf "  %-44s %8.3f s ± %6.3f  %6.2fx\n", name[i], mean[i], sd[i],
+					mean[i] / first
+		}' "$csv"
+	echo
+}
+
+S=$SIMDSUM
+echo "Goals as ratios, hyperfine $(hyperfine --version | cut -d' ' -f2), $RUNS runs after 1 warm-up, page cache warm"
+echo "  $("$S" --version | head -1), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "  each block is one hyperfine run; the last column is each command's"
+echo "  time over the first's"
+echo
+cat $FILES64 "$BIG" >/dev/null
+
+compare "64 files of 16 MiB, SHA-256, -j1 (lanes vs single-stream SHA-NI)" \
+	"simdsum -a sha256 -j1" "$S -a sha256 -j1 $FILES64" \
+	"simdsum -a sha256 -j1 --impl=shani" "$S -a sha256 -j1 --impl=shani $FILES64"
+compare "64 files of 16 MiB, SHA-512, -j1 (lanes vs best single stream)" \
+	"simdsum -a sha512 -j1" "$S -a sha512 -j1 $FILES64" \
+	"simdsum -a sha512 -j1 --impl=avx512" "$S -a sha512 -j1 --impl=avx512 $FILES64" \
+	"simdsum -a sha512 -j1 --impl=avx2" "$S -a sha512 -j1 --impl=avx2 $FILES64"
+compare "64 files of 16 MiB, SHA-1, -j1" \
+	"simdsum -a sha1 -j1" "$S -a sha1 -j1 $FILES64" \
+	"simdsum -a sha1 -j1 --impl=shani" "$S -a sha1 -j1 --impl=shani $FILES64"
+compare "2 files of 16 MiB, SHA-256, -j1 (few files: no waiting for lanes)" \
+	"simdsum -a sha256 -j1 (auto: shanix2)" "$S -a sha256 -j1 $FILES2" \
+	"simdsum -a sha256 -j1 --impl=shani" "$S -a sha256 -j1 --impl=shani $FILES2" \
+	"simdsum -a sha256 -j1 --impl=avx512x16" "$S -a sha256 -j1 --impl=avx512x16 $FILES2"
+compare "4 files of 16 MiB, SHA-256, -j1" \
+	"simdsum -a sha256 -j1 (auto)" "$S -a sha256 -j1 $FILES4" \
+	"simdsum -a sha256 -j1 --impl=shani" "$S -a sha256 -j1 --impl=shani $FILES4" \
+	"simdsum -a sha256 -j1 --impl=avx512x16" "$S -a sha256 -j1 --impl=avx512x16 $FILES4"
+
+compare "20,000 files (log-uniform 1 B..64 KiB), SHA-256" \
+	"simdsum -a sha256 -j1" "$S -a sha256 -j1 --files0-from=$LIST" \
+	"simdsum -a sha256 -j2" "$S -a sha256 -j2 --files0-from=$LIST" \
+	"xargs sha256sum" "xargs -0 -a $LIST sha256sum" \
+	"xargs openssl dgst -sha256" "xargs -0 -a $LIST openssl dgst -sha256"
+compare "20,000 files: -r against find | sort | xargs" \
+	"simdsum -r tree" "$S -r tree" \
+	"find | sort | xargs simdsum" "sh -c 'find tree -type f -print0 | sort -z | xargs -0 $S'"
+
+compare "1 GiB, CRC-32C: -j2 (ranges on two threads, crc32c_combine) against -j1" \
+	"simdsum -a crc32c -j2" "$S -a crc32c -j2 $BIG" \
+	"simdsum -a crc32c -j1" "$S -a crc32c -j1 $BIG" \
+	"cat (read floor)" "sh -c 'cat $BIG >/dev/null'"
+compare "1 GiB: two algorithms from one read against one" \
+	"simdsum -a sha256" "$S -a sha256 $BIG" \
+	"simdsum -a crc32c,sha256" "$S -a crc32c,sha256 $BIG"
+compare "1 GiB, CRC-32C: --parts=8MiB against a plain CRC" \
+	"simdsum -a crc32c" "$S -a crc32c $BIG" \
+	"simdsum -a crc32c --parts=8MiB" "$S -a crc32c --parts=8MiB $BIG"
+compare "1 GiB: the read-ahead thread (--io=auto) against reading inline" \
+	"simdsum -a sha512 (auto)" "$S -a sha512 $BIG" \
+	"simdsum -a sha512 --io=read" "$S -a sha512 --io=read $BIG" \
+	"sha512sum" "sha512sum $BIG"
+
+for i in $(seq 1 10000); do echo "e3069283 8388608"; done > "$BENCH_DATA/parts.txt"
+compare "--combine of 10,000 parts, and start-up" \
+	"simdsum --combine (10,000 parts)" "$S --combine $BENCH_DATA/parts.txt" \
+	"simdsum /dev/null" "$S /dev/null" \
+	"sha256sum /dev/null" "sha256sum /dev/null"
