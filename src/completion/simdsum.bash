@@ -29,13 +29,8 @@ _simdsum()
 	local options="--algorithm= --binary --check --tag --text --zero --json --base64
 		--recursive --dereference --files-from= --files0-from= --ignore-missing --quiet
 		--status --strict --warn --impl= --list-impls --debug --progress --io= --jobs=
-<<<<<<< HEAD
 		--parts= --combine --cross-check --selftest
-		--help --version"
-=======
-		--parts= --combine --cross-check
 		--benchmark --benchmark-time= --format= --help --version"
->>>>>>> main
 
 	# With '=' in COMP_WORDBREAKS, "--impl=av" arrives as --impl, =, av.
 	if [[ $prev == = && $COMP_CWORD -ge 2 ]]; then
