@@ -62,7 +62,7 @@ static void job_done(struct job *job, void *ctx)
 
 static struct lane_group *group_for(struct worker *w, const struct job *job)
 {
-	if (!job->hash || job->nchoices != 1)
+	if (!job->hash || job->nchoices != 1 || w->e->cfg.one_job)
 		return NULL;
 	enum family f = job->choices[0].algo->family;
 	if (!w->groups[f])

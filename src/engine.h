@@ -13,6 +13,10 @@ struct engine_config {
 	/* Called on the caller's thread, once per job, in submission order. */
 	void (*emit)(struct job *job, void *ctx);
 	void *ctx;
+	/* The caller submits one job only ("simdsum FILE"): it skips the
+	 * lanes, which could not fill, and takes the single-stream path,
+	 * where a large file is read on a second thread (input.c). */
+	bool one_job;
 };
 
 struct engine;

@@ -106,7 +106,8 @@ static void on_listed_name(void *ctx, char *name, bool bad)
 bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 {
 	struct hash_run run = { opt, NULL, true };
-	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = &run };
+	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = &run,
+				     .one_job = !opt->files_from && !opt->recursive && nfiles <= 1 };
 
 	/* Files share lanes only when each needs one algorithm. */
 	if (opt->nalgos == 1)
