@@ -22,7 +22,7 @@ BENCH_DATA=${BENCH_DATA:-/tmp/simdsum-bench}
 SEED=${SEED:-20261130}
 RUNS=${RUNS:-5}
 
-for tool in hyperfine openssl "$SIMDSUM" "$GEN_DATA"; do
+for tool in hyperfine jq openssl "$SIMDSUM" "$GEN_DATA"; do
 	command -v "$tool" >/dev/null || { echo "targets.sh: $tool not found" >&2; exit 1; }
 done
 
@@ -46,8 +46,9 @@ FILES4=$(printf "$MANY/f%s " $(seq -w 1 64 | head -4))
 
 # compare TITLE NAME CMD [NAME CMD]...: one hyperfine run; each command's
 # mean time over the first's (above 1: the first is that much faster).
+# Read back from hyperfine's JSON (names may hold commas).
 compare() {
-	local title=$1 csv="$BENCH_DATA/targets.csv"
+	local title=$1 json="$BENCH_DATA/targets.json"
 	shift
 	local args=()
 	while [ $# -gt 0 ]; do
@@ -55,18 +56,13 @@ compare() {
 		shift 2
 	done
 	(cd "$BENCH_DATA" && hyperfine --style basic --warmup 1 --runs "$RUNS" -N \
-		--export-csv "$csv" "${args[@]}" >>"$BENCH_DATA/targets.log" 2>&1) ||
+		--export-json "$json" "${args[@]}" >>"$BENCH_DATA/targets.log" 2>&1) ||
 		(cd "$BENCH_DATA" && hyperfine --style basic --warmup 1 --runs "$RUNS" \
-			--export-csv "$csv" "${args[@]}" >>"$BENCH_DATA/targets.log" 2>&1)
+			--export-json "$json" "${args[@]}" >>"$BENCH_DATA/targets.log" 2>&1)
 	echo "$title:"
-	awk -F, '
-		NR == 1 { next }
-		{ name[NR] = $1; mean[NR] = $2; sd[NR] = $3; if (NR == 2) first = $2 }
-		END {
-			for (i = 2; i <= NR; i++)
-				printf "  %-44s %8.3f s ± %6.3f  %6.2fx\n", name[i], mean[i], sd[i],
-					mean[i] / first
-		}' "$csv"
+	jq -r '.results[0].mean as $first | .results[] |
+		"\(.command)\t\(.mean)\t\(.stddev)\t\(.mean / $first)"' "$json" |
+		awk -F'\t' '{ printf "  %-44s %8.3f s ± %6.3f  %6.2fx\n", $1, $2, $3, $4 }'
 	echo
 }
 
