@@ -82,26 +82,6 @@ static uint64_t run_single_stream(const struct bench_column *col, const struct b
 	return iters * bc->block;
 }
 
-/* Calls a multi-buffer kernel: lane i advances states[i] over nblocks
- * whole blocks of data[i]. */
-static void run_lanes(const struct impl *k, void *const states[], const uint8_t *const data[],
-		      size_t nblocks)
-{
-	switch (k->family) {
-	case FAMILY_SHA1:
-		k->fn.sha1_mb((uint32_t *const *)states, data, nblocks);
-		break;
-	case FAMILY_SHA256:
-		k->fn.sha256_mb((uint32_t *const *)states, data, nblocks);
-		break;
-	case FAMILY_SHA512:
-		k->fn.sha512_mb((uint64_t *const *)states, data, nblocks);
-		break;
-	default:
-		abort();
-	}
-}
-
 /* A multi-buffer row: one operation hashes lanes equal-length messages
  * of the row's block bytes at once, as the lane scheduler does with that
  * many files: each lane's whole blocks in one kernel call on the
@@ -130,7 +110,7 @@ static uint64_t run_multi_buffer(const struct bench_column *col, const struct be
 			states[i] = hash_md_words(&ctx[i]);
 		}
 		if (nblocks) {
-			run_lanes(k, states, data, nblocks);
+			impl_sha_mblocks(k, states, data, nblocks);
 			for (unsigned i = 0; i < k->lanes; i++)
 				hash_md_absorbed(&ctx[i], nblocks * bs);
 		}

@@ -58,6 +58,31 @@ struct impl {
 	                       * when at least this many messages are ready */
 };
 
+/* A SHA row's single-stream transform on nblocks whole blocks; state is
+ * the family's chaining words (uint32_t[5], uint32_t[8] or uint64_t[8]). */
+static inline void impl_sha_blocks(const struct impl *k, void *state, const uint8_t *data,
+				   size_t nblocks)
+{
+	if (k->family == FAMILY_SHA1)
+		k->fn.sha1(state, data, nblocks);
+	else if (k->family == FAMILY_SHA256)
+		k->fn.sha256(state, data, nblocks);
+	else
+		k->fn.sha512(state, data, nblocks);
+}
+
+/* A multi-buffer row on k->lanes messages (see the typedefs above). */
+static inline void impl_sha_mblocks(const struct impl *k, void *const states[],
+				    const uint8_t *const data[], size_t nblocks)
+{
+	if (k->family == FAMILY_SHA1)
+		k->fn.sha1_mb((uint32_t *const *)states, data, nblocks);
+	else if (k->family == FAMILY_SHA256)
+		k->fn.sha256_mb((uint32_t *const *)states, data, nblocks);
+	else
+		k->fn.sha512_mb((uint64_t *const *)states, data, nblocks);
+}
+
 /* The rows of one family, terminated by a row with name == NULL.
  * Each family's table lives in src/impl_<family>.c. */
 extern const struct impl sha1_impls[];

@@ -247,19 +247,7 @@ static void run_kernel(struct lane_group *g, const struct impl *k, struct lane *
 			data[i] = g->scratch;
 		}
 	}
-	switch (g->policy.family) {
-	case FAMILY_SHA1:
-		k->fn.sha1_mb((uint32_t *const *)states, data, nblocks);
-		break;
-	case FAMILY_SHA256:
-		k->fn.sha256_mb((uint32_t *const *)states, data, nblocks);
-		break;
-	case FAMILY_SHA512:
-		k->fn.sha512_mb((uint64_t *const *)states, data, nblocks);
-		break;
-	default:
-		abort();
-	}
+	impl_sha_mblocks(k, states, data, nblocks);
 	for (unsigned i = 0; i < n; i++) {
 		if (ready[i]->job->cross_check)
 			hash_update(&ready[i]->check, ready[i]->buf + ready[i]->start, nblocks * g->block);

@@ -20,20 +20,7 @@ static void run_blocks(struct hash_ctx *ctx, const uint8_t *data, size_t nblocks
 	const struct impl *impl = dispatch_pick(ctx->dispatch, len);
 
 	hash_note_impl(ctx, impl, len);
-
-	switch (family) {
-	case FAMILY_SHA1:
-		impl->fn.sha1(ctx->u.md.h.w32, data, nblocks);
-		break;
-	case FAMILY_SHA256:
-		impl->fn.sha256(ctx->u.md.h.w32, data, nblocks);
-		break;
-	case FAMILY_SHA512:
-		impl->fn.sha512(ctx->u.md.h.w64, data, nblocks);
-		break;
-	default:
-		break;
-	}
+	impl_sha_blocks(impl, &ctx->u.md.h, data, nblocks);
 }
 
 void md_init(struct hash_ctx *ctx)

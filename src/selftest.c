@@ -201,24 +201,7 @@ static size_t block_size(enum family f)
 
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
 {
-	const struct impl *g = impl_find(f, "generic");
-
-	if (f == FAMILY_SHA1)
-		g->fn.sha1(state, p, nblocks);
-	else if (f == FAMILY_SHA256)
-		g->fn.sha256(state, p, nblocks);
-	else
-		g->fn.sha512(state, p, nblocks);
-}
-
-static void mb_kernel(const struct impl *k, void **states, const uint8_t **data, size_t nblocks)
-{
-	if (k->family == FAMILY_SHA1)
-		k->fn.sha1_mb((uint32_t *const *)states, data, nblocks);
-	else if (k->family == FAMILY_SHA256)
-		k->fn.sha256_mb((uint32_t *const *)states, data, nblocks);
-	else
-		k->fn.sha512_mb((uint64_t *const *)states, data, nblocks);
+	impl_sha_blocks(impl_find(f, "generic"), state, p, nblocks);
 }
 
 /* Below this many calls per row, or from this many blocks in a call, the
@@ -267,7 +250,7 @@ static void mb_blocks(void *state, const uint8_t *p, size_t nblocks)
 		dp[i] = scratch + 8 * i + i % 3;
 		generic_blocks(f, want[i], dp[i], nblocks);
 	}
-	mb_kernel(k, sp, dp, nblocks);
+	impl_sha_mblocks(k, sp, dp, nblocks);
 	for (unsigned i = 0; i < k->lanes; i++)
 		if (i != target && memcmp(st[i], verify ? want[i] : st[target], words * wsize) != 0)
 			mb.other_lanes_ok = false;

@@ -288,13 +288,7 @@ static void random_messages(void)
 
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
 {
-	const struct impl *g = impl_find(f, "generic");
-	if (f == FAMILY_SHA1)
-		g->fn.sha1(state, p, nblocks);
-	else if (f == FAMILY_SHA256)
-		g->fn.sha256(state, p, nblocks);
-	else
-		g->fn.sha512(state, p, nblocks);
+	impl_sha_blocks(impl_find(f, "generic"), state, p, nblocks);
 }
 
 /* Each lane its own message and state (none on a portable build). */
@@ -319,12 +313,7 @@ static void multi_buffer(void)
 				sp[i] = st[i];
 				generic_blocks((enum family)f, want[i], dp[i], NB);
 			}
-			if (f == FAMILY_SHA1)
-				k->fn.sha1_mb((uint32_t *const *)sp, dp, NB);
-			else if (f == FAMILY_SHA256)
-				k->fn.sha256_mb((uint32_t *const *)sp, dp, NB);
-			else
-				k->fn.sha512_mb((uint64_t *const *)sp, dp, NB);
+			impl_sha_mblocks(k, sp, dp, NB);
 			for (unsigned i = 0; i < k->lanes; i++)
 				EXPECT(memcmp(st[i], want[i], words * wsize) == 0,
 				       "multi-buffer %s (family %d): lane %u", k->name, f, i);

@@ -61,23 +61,7 @@ static size_t block_size(enum family f)
 
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
 {
-	const struct impl *g = impl_find(f, "generic");
-	if (f == FAMILY_SHA1)
-		g->fn.sha1(state, p, nblocks);
-	else if (f == FAMILY_SHA256)
-		g->fn.sha256(state, p, nblocks);
-	else
-		g->fn.sha512(state, p, nblocks);
-}
-
-static void mb_kernel(const struct impl *k, void **states, const uint8_t **data, size_t nblocks)
-{
-	if (k->family == FAMILY_SHA1)
-		k->fn.sha1_mb((uint32_t *const *)states, data, nblocks);
-	else if (k->family == FAMILY_SHA256)
-		k->fn.sha256_mb((uint32_t *const *)states, data, nblocks);
-	else
-		k->fn.sha512_mb((uint64_t *const *)states, data, nblocks);
+	impl_sha_blocks(impl_find(f, "generic"), state, p, nblocks);
 }
 
 /* Lane i hashes the message from byte 3 * i on (so no two lanes see the
@@ -106,7 +90,7 @@ static void check_lanes(const struct plan *pl, const struct impl *k)
 		size_t n = pl->nsizes ? 1 + pl->sizes[c % pl->nsizes] / bs : nblocks;
 		if (n > nblocks - done)
 			n = nblocks - done;
-		mb_kernel(k, sp, dp, n);
+		impl_sha_mblocks(k, sp, dp, n);
 		for (unsigned i = 0; i < k->lanes; i++)
 			dp[i] += n * bs;
 		done += n;

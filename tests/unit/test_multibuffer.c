@@ -15,23 +15,7 @@ static size_t block_of(enum family f)
 
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t n)
 {
-	const struct impl *g = test_generic(f);
-	if (f == FAMILY_SHA512)
-		g->fn.sha512(state, p, n);
-	else if (f == FAMILY_SHA256)
-		g->fn.sha256(state, p, n);
-	else
-		g->fn.sha1(state, p, n);
-}
-
-static void mb_call(const struct impl *k, void **states, const uint8_t **data, size_t n)
-{
-	if (k->family == FAMILY_SHA512)
-		k->fn.sha512_mb((uint64_t *const *)states, data, n);
-	else if (k->family == FAMILY_SHA256)
-		k->fn.sha256_mb((uint32_t *const *)states, data, n);
-	else
-		k->fn.sha1_mb((uint32_t *const *)states, data, n);
+	impl_sha_blocks(test_generic(f), state, p, n);
 }
 
 static void check_once(const struct impl *k, size_t nblocks, unsigned busy)
@@ -66,7 +50,7 @@ static void check_once(const struct impl *k, size_t nblocks, unsigned busy)
 		generic_blocks(f, want[i], data[i], nblocks);
 		states[i] = st[i];
 	}
-	mb_call(k, states, data, nblocks);
+	impl_sha_mblocks(k, states, data, nblocks);
 	for (unsigned i = 0; i < busy; i++)
 		if (memcmp(st[i], want[i], f == FAMILY_SHA1 ? 20 : f == FAMILY_SHA256 ? 32 : 64) != 0)
 			fail_msg("%s/%s: lane %u of %u busy, %zu blocks differs from generic",
