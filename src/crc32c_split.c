@@ -49,7 +49,7 @@ static void *hash_range(void *arg)
 		}
 		if (n == 0)
 			break;   /* the file shrank: caught by the length check */
-		reg = dispatch_pick(r->dispatch, (size_t)n)->fn.crc32c(reg, buf, (size_t)n);
+		reg = dispatch_crc32c(r->dispatch, reg, buf, (size_t)n);
 		r->done += (uint64_t)n;
 		progress_count((uint64_t)n);
 	}
