@@ -28,7 +28,12 @@
  * h's register and (b & c) - d in place of d.  That costs 24 ALU
  * operations a round instead of 22; with rorx, on Zen 5 (at best about
  * 5.1 simple ALU operations a cycle), a round takes about 4.9 cycles and
- * the 22-operation one measured 8% slower.  With
+ * the 22-operation one measured 8% slower.  (Handing the a chain to
+ * AVX-512 registers, where Σ0 is two operations deep and Maj one, was
+ * tried and measured 35% slower on Zen 5: a simple vector integer
+ * operation there has a latency of 2 cycles, so that chain takes 6
+ * cycles a round, and e' crossing to the vector side and a' back
+ * costs 7 cycles a round trip; see the notes of issue 5.)  With
  * mov + ror each Σ is three independent copy-and-rotate pairs, so it
  * is still three operations deep.
  *
