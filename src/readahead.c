@@ -3,14 +3,23 @@
  * GiB on the reference VM); on another core it costs the hashing core
  * nothing, so a large file is hashed in the time of the slower of the two
  * instead of their sum. There is still one reader, reading in order, so a
- * spinning disk sees the same access pattern as without it. */
+ * spinning disk sees the same access pattern as without it.
+ *
+ * Waking a sleeping thread is a futex call and, on a VM, an interrupt to
+ * the other vCPU: it measured about 33 us, 0.068 s over a GiB of
+ * SHA-512 when every chunk the hashing thread took woke the reader (the
+ * hashing is the slower side, so the ring is always full). So each side
+ * wakes the other only when it waits, and the reader, once the ring is
+ * full, sleeps until half of it is free: one wake-up per half ring
+ * (2 MiB). SHA-512 on a cached GiB: 1.02 s against 1.06 s. */
 #include <pthread.h>
 #include <stdlib.h>
 
 #include "readahead.h"
 
 #define CHUNK (512 * 1024)
-#define SLOTS 4
+#define SLOTS 8
+#define RESUME_AT (SLOTS / 2)   /* the reader sleeps until this few are full */
 
 struct ring {
 	struct file_reader *r;
@@ -18,9 +27,11 @@ struct ring {
 	ssize_t len[SLOTS];
 	unsigned filled;        /* slots holding data, starting at next */
 	unsigned next;          /* the slot the hashing thread takes next */
-	bool stop;              /* the hashing thread leaves early */
+	bool reader_sleeps;     /* waiting on space */
+	bool hasher_sleeps;     /* waiting on data */
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
+	pthread_cond_t space;   /* signalled to the reader */
+	pthread_cond_t data;    /* signalled to the hashing thread */
 };
 
 static void *read_ahead(void *arg)
@@ -30,19 +41,21 @@ static void *read_ahead(void *arg)
 
 	for (;;) {
 		pthread_mutex_lock(&g->mu);
-		while (g->filled == SLOTS && !g->stop)
-			pthread_cond_wait(&g->cv, &g->mu);
-		bool stop = g->stop;
+		if (g->filled == SLOTS) {
+			g->reader_sleeps = true;
+			while (g->filled > RESUME_AT)
+				pthread_cond_wait(&g->space, &g->mu);
+			g->reader_sleeps = false;
+		}
 		pthread_mutex_unlock(&g->mu);
-		if (stop)
-			return NULL;
 
 		ssize_t n = reader_read(g->r, g->buf[slot], CHUNK);
 
 		pthread_mutex_lock(&g->mu);
 		g->len[slot] = n;
 		g->filled++;
-		pthread_cond_broadcast(&g->cv);
+		if (g->hasher_sleeps)
+			pthread_cond_signal(&g->data);
 		pthread_mutex_unlock(&g->mu);
 		if (n <= 0)
 			return NULL;   /* end of file, or an error in r->outcome */
@@ -61,31 +74,38 @@ bool readahead_hash(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx)
 		ok &= g.buf[i] != NULL;
 	}
 	pthread_mutex_init(&g.mu, NULL);
-	pthread_cond_init(&g.cv, NULL);
+	pthread_cond_init(&g.space, NULL);
+	pthread_cond_init(&g.data, NULL);
 	if (!ok || pthread_create(&thread, NULL, read_ahead, &g) != 0) {
 		ok = false;
 		goto out;
 	}
 	for (;;) {
 		pthread_mutex_lock(&g.mu);
-		while (g.filled == 0)
-			pthread_cond_wait(&g.cv, &g.mu);
+		if (g.filled == 0) {
+			g.hasher_sleeps = true;
+			while (g.filled == 0)
+				pthread_cond_wait(&g.data, &g.mu);
+			g.hasher_sleeps = false;
+		}
 		ssize_t n = g.len[g.next];
 		pthread_mutex_unlock(&g.mu);
 		if (n <= 0)
-			break;
+			break;   /* the reader has returned */
 		for (unsigned i = 0; i < nctx; i++)
 			hash_update(&ctxs[i], g.buf[g.next], (size_t)n);
 		pthread_mutex_lock(&g.mu);
 		g.filled--;
 		g.next = (g.next + 1) % SLOTS;
-		pthread_cond_broadcast(&g.cv);
+		if (g.reader_sleeps && g.filled <= RESUME_AT)
+			pthread_cond_signal(&g.space);
 		pthread_mutex_unlock(&g.mu);
 	}
 	pthread_join(thread, NULL);
 out:
 	pthread_mutex_destroy(&g.mu);
-	pthread_cond_destroy(&g.cv);
+	pthread_cond_destroy(&g.space);
+	pthread_cond_destroy(&g.data);
 	for (int i = 0; i < SLOTS; i++)
 		free(g.buf[i]);
 	return ok;
