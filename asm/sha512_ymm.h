@@ -139,7 +139,9 @@ FUNC_BEGIN SHA512_YMM_FUNC
 .Lloop:
 	/* ---- Phase 1: load two blocks, first 16 W + K --------------------- */
 	/* The second block is the next 128 bytes, or this one again when
-	 * it is the last. */
+	 * it is the last.  Only the first pair and a lone last block come
+	 * here; a later pair of two blocks was loaded in the previous
+	 * pair's phase 4, which jumps to .Lpreloaded. */
 	lea	128(DATA), T3
 	cmp	END_SLOT(%rsp), T3
 	cmovae	DATA, T3
