@@ -98,7 +98,7 @@ static uint64_t run_multi_buffer(const struct bench_column *col, const struct be
 	void *states[LANES_MAX];
 	const uint8_t *data[LANES_MAX];
 	uint8_t digest[ALGO_MAX_DIGEST];
-	size_t bs = k->family == FAMILY_SHA512 ? 128 : 64;
+	size_t bs = impl_block_size(k->family);
 	size_t nblocks = bc->block / bs, tail = bc->block % bs;
 	bool apart = k->lanes * bc->block <= BENCH_BUFFER_SIZE;
 

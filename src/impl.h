@@ -58,6 +58,12 @@ struct impl {
 	                       * when at least this many messages are ready */
 };
 
+/* The block a SHA family's transforms work on, in bytes. */
+static inline unsigned impl_block_size(enum family family)
+{
+	return family == FAMILY_SHA512 ? 128 : 64;
+}
+
 /* A SHA row's single-stream transform on nblocks whole blocks; state is
  * the family's chaining words (uint32_t[5], uint32_t[8] or uint64_t[8]). */
 static inline void impl_sha_blocks(const struct impl *k, void *state, const uint8_t *data,

@@ -77,7 +77,7 @@ struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode i
 	g->io = io;
 	g->done = done;
 	g->done_ctx = ctx;
-	g->block = policy->family == FAMILY_SHA512 ? 128 : 64;
+	g->block = impl_block_size(policy->family);
 	/* mmap was asked for: hash single-stream from the mapping instead. */
 	if (policy->enabled && io != IO_MMAP) {
 		if (policy->forced) {

@@ -7,16 +7,11 @@
 #include "hash.h"
 #include "md.h"
 
-static unsigned block_size(enum family family)
-{
-	return family == FAMILY_SHA512 ? 128 : 64;
-}
-
 /* Calls the transform for nblocks whole blocks at data. */
 static void run_blocks(struct hash_ctx *ctx, const uint8_t *data, size_t nblocks)
 {
 	enum family family = ctx->algo->family;
-	size_t len = nblocks * block_size(family);
+	size_t len = nblocks * impl_block_size(family);
 	const struct impl *impl = dispatch_pick(ctx->dispatch, len);
 
 	hash_note_impl(ctx, impl, len);
@@ -39,7 +34,7 @@ void md_init(struct hash_ctx *ctx)
 void md_update(struct hash_ctx *ctx, const uint8_t *data, size_t len)
 {
 	struct md_state *md = &ctx->u.md;
-	unsigned bs = block_size(ctx->algo->family);
+	unsigned bs = impl_block_size(ctx->algo->family);
 
 	md->nbytes += len;
 	if (md->nbytes < len)
@@ -77,7 +72,7 @@ void md_final(struct hash_ctx *ctx, uint8_t *digest)
 {
 	struct md_state *md = &ctx->u.md;
 	enum family family = ctx->algo->family;
-	unsigned bs = block_size(family);
+	unsigned bs = impl_block_size(family);
 	unsigned lenfield = family == FAMILY_SHA512 ? 16 : 8;
 	uint64_t bits_lo = md->nbytes << 3;
 	uint64_t bits_hi = (md->nbytes_hi << 3) | (md->nbytes >> 61);

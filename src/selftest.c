@@ -194,11 +194,6 @@ static uint64_t mix(uint64_t *s)
 	return *s;
 }
 
-static size_t block_size(enum family f)
-{
-	return f == FAMILY_SHA512 ? 128 : 64;
-}
-
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
 {
 	impl_sha_blocks(impl_find(f, "generic"), state, p, nblocks);
@@ -228,7 +223,7 @@ static void mb_blocks(void *state, const uint8_t *p, size_t nblocks)
 	uint64_t st[LANES_MAX][8], want[LANES_MAX][8], seed = 0x9e3779b97f4a7c15ull + mb.calls;
 	void *sp[LANES_MAX];
 	const uint8_t *dp[LANES_MAX];
-	size_t span = verify ? nblocks * block_size(f) + 8 * LANES_MAX : 0;
+	size_t span = verify ? nblocks * impl_block_size(f) + 8 * LANES_MAX : 0;
 	uint8_t *scratch = verify ? malloc(span) : NULL;
 
 	if (verify && !scratch) {

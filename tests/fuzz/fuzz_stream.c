@@ -54,11 +54,6 @@ static void hash_in_pieces(const struct plan *pl, const struct dispatch *d, uint
 	hash_final(&ctx, digest);
 }
 
-static size_t block_size(enum family f)
-{
-	return f == FAMILY_SHA512 ? 128 : 64;
-}
-
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
 {
 	impl_sha_blocks(impl_find(f, "generic"), state, p, nblocks);
@@ -70,7 +65,7 @@ static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t 
 static void check_lanes(const struct plan *pl, const struct impl *k)
 {
 	enum family f = k->family;
-	size_t bs = block_size(f), skew = 3 * (LANES_MAX - 1);
+	size_t bs = impl_block_size(f), skew = 3 * (LANES_MAX - 1);
 	if (pl->len < skew + bs)
 		return;
 	size_t nblocks = (pl->len - skew) / bs;

@@ -8,11 +8,6 @@
 
 #include "testlib.h"
 
-static size_t block_of(enum family f)
-{
-	return f == FAMILY_SHA512 ? 128 : 64;
-}
-
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t n)
 {
 	impl_sha_blocks(test_generic(f), state, p, n);
@@ -21,7 +16,7 @@ static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t 
 static void check_once(const struct impl *k, size_t nblocks, unsigned busy)
 {
 	enum family f = k->family;
-	size_t bs = block_of(f), len = nblocks * bs;
+	size_t bs = impl_block_size(f), len = nblocks * bs;
 	uint8_t *bufs[16];
 	const uint8_t *data[16];
 	uint64_t st[16][8], want[16][8];
