@@ -73,7 +73,8 @@ load helpers
 }
 
 @test "large files read on a second thread: same digests, same errors" {
-	# Past READAHEAD_MIN_SIZE (8 MiB) and many times the ring of chunks.
+	# Past READAHEAD_MIN_SIZE (8 MiB) and three times the ring of chunks
+	# (8 x 512 KiB), so the reader fills it, sleeps and is woken again.
 	head -c 12582917 /dev/urandom > large
 	want=$(sha256sum large)
 	for io in auto read mmap; do
