@@ -150,9 +150,13 @@ static cpu_features detect(void)
 	 * OSXSAVE, XGETBV itself would fault, and without the XCR0 bits a
 	 * context switch would corrupt the upper halves. */
 	uint64_t xcr0 = (ecx1 & LEAF1_ECX_OSXSAVE) ? xgetbv0() : 0;
+	/* Every later extension is VEX- or EVEX-encoded: a CPUID (a
+	 * hypervisor's, say) that shows AVX2 or AVX-512 without AVX gets none
+	 * of them. */
+	if (!(ecx1 & LEAF1_ECX_AVX))
+		xcr0 = 0;
 	if ((xcr0 & XCR0_YMM_STATE) == XCR0_YMM_STATE) {
-		if (ecx1 & LEAF1_ECX_AVX)
-			f |= CPUF(AVX);
+		f |= CPUF(AVX);
 		if (ebx7 & LEAF7_EBX_AVX2)
 			f |= CPUF(AVX2);
 		if (ecx7 & LEAF7_ECX_VPCLMULQDQ)

@@ -22,7 +22,8 @@ const struct impl sha1_impls[] = {
 	{ .family = FAMILY_SHA1, .name = "shani", .needs = CPUF(SHA) | CPUF(SSE41) | CPUF(SSSE3),
 	  .fn.sha1 = sha1_blocks_shani },
 #endif
-	{ .family = FAMILY_SHA1, .name = "avx2", .needs = CPUF(AVX2) | CPUF(BMI1) | CPUF(BMI2),
+	{ .family = FAMILY_SHA1, .name = "avx2",
+	  .needs = CPUF(AVX) | CPUF(AVX2) | CPUF(BMI1) | CPUF(BMI2),
 	  .auto_min_len = SHA1_AVX2_MIN_LEN, .fn.sha1 = sha1_blocks_avx2 },
 	{ .family = FAMILY_SHA1, .name = "avx", .needs = CPUF(AVX), .fn.sha1 = sha1_blocks_avx },
 	{ .family = FAMILY_SHA1, .name = "ssse3", .needs = CPUF(SSSE3), .fn.sha1 = sha1_blocks_ssse3 },
