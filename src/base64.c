@@ -1,5 +1,4 @@
 /* base64.c - base64 with the standard alphabet and padding (RFC 4648, 4). */
-#include <stdlib.h>
 
 #include "base64.h"
 
@@ -30,20 +29,6 @@ void base64_encode(const uint8_t *in, size_t len, char *out)
 		*out++ = '=';
 	}
 	*out = '\0';
-}
-
-char *base64_encode_alloc(const uint8_t *in, size_t len)
-{
-	char *out = malloc(BASE64_LENGTH(len) + 1);
-	if (!out)
-		abort();
-	base64_encode(in, len, out);
-	return out;
-}
-
-void base64_free(char *s)
-{
-	free(s);
 }
 
 static int value_of(char c)

@@ -13,10 +13,6 @@
  * (BASE64_LENGTH(len) + 1 bytes). */
 void base64_encode(const uint8_t *in, size_t len, char *out);
 
-/* The same into a malloc'd string; free with base64_free. */
-char *base64_encode_alloc(const uint8_t *in, size_t len);
-void base64_free(char *s);
-
 /* Decodes exactly BASE64_LENGTH(outlen) characters of text (padding
  * required, nothing else allowed) into outlen bytes. Returns false if the
  * text is not the canonical encoding of outlen bytes. */

@@ -14,6 +14,7 @@
 #include "lanes.h"
 #include "select.h"
 #include "version.h"
+#include "xalloc.h"
 
 /* The Linux kernel's generic_hash_speed_template (crypto/tcrypt.h): 22
  * (block, update) pairs from 16 to 8192 bytes, then two single-update
@@ -491,9 +492,7 @@ bool bench_mode_run(const struct bench_options *bench, const struct options *opt
 {
 	reject_options(opt, noperands);
 	const struct bench_format *fmt = parse_format(bench->format);
-	struct bench_plan *plan = calloc(1, sizeof *plan);
-	if (!plan)
-		diag_fatal(0, "out of memory");
+	struct bench_plan *plan = xcalloc(1, sizeof *plan);
 	bool ok = plan_build(plan, bench, opt);
 	unsigned run_ms = parse_run_ms(bench->time_ms, plan);
 
@@ -503,9 +502,7 @@ bool bench_mode_run(const struct bench_options *bench, const struct options *opt
 		diag_error(0, "%s", err);
 		ok = false;
 	}
-	uint8_t *buf = ok ? aligned_alloc(64, BENCH_BUFFER_SIZE) : NULL;
-	if (ok && !buf)
-		diag_fatal(0, "out of memory");
+	uint8_t *buf = ok ? xmemalign(64, BENCH_BUFFER_SIZE) : NULL;
 	if (ok) {
 		for (size_t i = 0; i < BENCH_BUFFER_SIZE; i++)
 			buf[i] = (uint8_t)(i * 131 + (i >> 9));

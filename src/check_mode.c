@@ -10,8 +10,10 @@
 #include "check_mode.h"
 #include "diag.h"
 #include "engine.h"
+#include "line_reader.h"
 #include "output.h"
 #include "quote.h"
+#include "xalloc.h"
 
 /* What one list came to. */
 struct check_report {
@@ -116,16 +118,15 @@ out:
 static bool check_list(const struct options *opt, struct check_parser *parser, const char *list,
 		       struct check_run *run)
 {
-	bool is_stdin = strcmp(list, "-") == 0;
-	FILE *in = is_stdin ? stdin : fopen(list, "r");
-	char *line = NULL;
-	size_t cap = 0;
+	struct line_reader in;
+	char *line;
 	unsigned long long lineno = 0;
 
-	if (!in) {
+	if (!line_reader_open(&in, list)) {
 		diag_file_error(list, errno);
 		return false;
 	}
+	bool is_stdin = in.is_stdin;
 	run->shown = is_stdin ? "standard input" : list;
 	memset(&run->r, 0, sizeof run->r);
 
@@ -139,7 +140,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	struct engine *eng = engine_create(&cfg);
 
 	for (;;) {
-		ssize_t len = getline(&line, &cap, in);
+		ssize_t len = line_reader_next(&in, '\n', &line);
 		if (len <= 0)
 			break;
 		lineno++;
@@ -153,10 +154,8 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		if (kind == CHECK_LINE_OK && is_stdin && strcmp(parsed.name, "-") == 0)
 			kind = CHECK_LINE_MALFORMED;
 
-		struct entry *e = calloc(1, sizeof *e);
+		struct entry *e = xcalloc(1, sizeof *e);
 		struct job *job = engine_job(eng);
-		if (!e)
-			abort();
 		e->lineno = lineno;
 		e->nul = nul;
 		run->r.nul_bytes |= nul;
@@ -164,7 +163,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		if (kind == CHECK_LINE_OK) {
 			run->r.any_well_formed = true;
 			e->algo = parsed.algo;
-			e->name = strdup(parsed.name);
+			e->name = xstrdup(parsed.name);
 			memcpy(e->digest, parsed.digest, parsed.digest_len);
 			e->digest_len = parsed.digest_len;
 			job->name = e->name;
@@ -175,16 +174,14 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		}
 		engine_submit(eng, job);
 	}
-	free(line);
 	engine_finish(eng);
 
 	struct check_report r = run->r;
 	const char *shown = run->shown;
-	bool read_failed = ferror(in);
-	if (is_stdin)
-		clearerr(in);
-	else if (fclose(in) != 0 && !read_failed) {
-		diag_file_error(list, errno);
+	bool read_failed = in.err != 0;
+	int close_err = line_reader_close(&in);
+	if (close_err && !read_failed) {
+		diag_file_error(list, close_err);
 		return false;
 	}
 	if (read_failed) {

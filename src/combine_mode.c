@@ -10,6 +10,7 @@
 #include "combine_mode.h"
 #include "crc32c.h"
 #include "diag.h"
+#include "line_reader.h"
 #include "output.h"
 #include "quote.h"
 
@@ -74,22 +75,20 @@ static int fields(char *line, const char **f, size_t *flen)
 
 static bool combine_input(const struct options *opt, const char *input)
 {
-	bool is_stdin = strcmp(input, "-") == 0;
-	const char *shown = is_stdin ? "standard input" : input;
-	FILE *in = is_stdin ? stdin : fopen(input, "r");
-	char *line = NULL;
-	size_t cap = 0;
+	const char *shown = strcmp(input, "-") == 0 ? "standard input" : input;
+	struct line_reader in;
+	char *line;
 	ssize_t len;
 	unsigned long long lineno = 0, nparts = 0;
 	uint32_t crc = 0;     /* the CRC of nothing */
 	uint64_t total = 0;
 	bool ok = true;
 
-	if (!in) {
+	if (!line_reader_open(&in, input)) {
 		diag_file_error(input, errno);
 		return false;
 	}
-	while (ok && (len = getline(&line, &cap, in)) > 0) {
+	while (ok && (len = line_reader_next(&in, '\n', &line)) > 0) {
 		lineno++;
 		if (memchr(line, '\0', (size_t)len)) {
 			diag_error(0, "%s: %llu: NUL byte in line", quote_name(shown), lineno);
@@ -128,13 +127,11 @@ static bool combine_input(const struct options *opt, const char *input)
 			nparts++;
 		}
 	}
-	if (ok && ferror(in)) {
+	if (ok && in.err) {
 		diag_error(0, "%s: read error", quote_name(shown));
 		ok = false;
 	}
-	free(line);
-	if (!is_stdin)
-		fclose(in);
+	line_reader_close(&in);
 	if (!ok)
 		return false;
 

@@ -103,7 +103,6 @@ bool crc32c_split_hash(struct job *job, unsigned ways)
 		short_range |= ranges[i].done != ranges[i].length;
 	}
 	rd.total = total;
-	rd.nreads = 2;   /* never the one-read shortcut: always re-stat */
 	if (err) {
 		rd.outcome.status = FILE_READ_FAILED;
 		rd.outcome.err = err;

@@ -1,10 +1,15 @@
 /* diag.c - error and warning messages. */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
+#include "escape.h"
 #include "progress.h"
 #include "quote.h"
 
@@ -18,8 +23,27 @@ void diag_set_program_name(const char *argv0)
 	}
 }
 
+/* Every line on stdout (output.c) and every message here is written
+ * whole under this lock, so a thread that dies (diag_die) finds both
+ * streams at a line's end. holder: this thread has it. */
+static pthread_mutex_t lines = PTHREAD_MUTEX_INITIALIZER;
+static __thread bool holder;
+
+void diag_lines_lock(void)
+{
+	pthread_mutex_lock(&lines);
+	holder = true;
+}
+
+void diag_lines_unlock(void)
+{
+	holder = false;
+	pthread_mutex_unlock(&lines);
+}
+
 __attribute__((format(printf, 2, 0))) static void vreport(int errnum, const char *fmt, va_list ap)
 {
+	diag_lines_lock();
 	fflush(stdout);
 	progress_clear();
 	fprintf(stderr, "%s: ", program_name);
@@ -27,6 +51,7 @@ __attribute__((format(printf, 2, 0))) static void vreport(int errnum, const char
 	if (errnum)
 		fprintf(stderr, ": %s", strerror(errnum));
 	fputc('\n', stderr);
+	diag_lines_unlock();
 }
 
 void diag_error(int errnum, const char *fmt, ...)
@@ -41,6 +66,25 @@ void diag_error(int errnum, const char *fmt, ...)
 void diag_file_error(const char *name, int errnum)
 {
 	diag_error(errnum, "%s", quote_name(name));
+}
+
+bool diag_debug_enabled;
+
+void diag_debug_file(const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!diag_debug_enabled)
+		return;
+	va_start(ap, fmt);
+	flockfile(stderr);
+	fprintf(stderr, "%s: ", program_name);
+	write_escaped_name(stderr, name);
+	fputs(": ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	funlockfile(stderr);
+	va_end(ap);
 }
 
 void diag_usage_error(const char *fmt, ...)
@@ -61,5 +105,26 @@ void diag_fatal(int errnum, const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport(errnum, fmt, ap);
 	va_end(ap);
+	exit(EXIT_FAILURE);
+}
+
+void diag_die(const char *message)
+{
+	static int dying;
+
+	/* The first thread reports; any other that fails as well waits for
+	 * its exit. */
+	if (__atomic_exchange_n(&dying, 1, __ATOMIC_ACQ_REL))
+		for (;;)
+			pause();
+	/* Output code does not allocate; should it, half a line on stdout
+	 * is dropped rather than written. */
+	if (holder)
+		__fpurge(stdout);
+	else
+		diag_lines_lock();
+	fflush(stdout);
+	progress_clear();
+	fprintf(stderr, "%s: %s\n", program_name, message);
 	exit(EXIT_FAILURE);
 }

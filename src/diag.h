@@ -2,6 +2,8 @@
 #ifndef SIMDSUM_DIAG_H
 #define SIMDSUM_DIAG_H
 
+#include <stdbool.h>
+
 /* Basename of argv[0]: "simdsum", or "sha256sum" when run through a link. */
 extern const char *program_name;
 
@@ -14,10 +16,27 @@ void diag_error(int errnum, const char *fmt, ...) __attribute__((format(printf, 
 /* "prog: <quoted name>: strerror(errnum)\n". */
 void diag_file_error(const char *name, int errnum);
 
+/* --debug's note on a file, on stderr ("prog: <name>: <message>", the
+ * name escaped as in checksum lines), only once diag_debug_enabled is set
+ * (by main, from --debug). Safe from any thread. */
+extern bool diag_debug_enabled;
+void diag_debug_file(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* A usage error: the message, then "Try 'prog --help' ...", exit 1. */
 void diag_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /* A fatal error: the message, exit 1. */
 void diag_fatal(int errnum, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/* A fatal error from any thread: "prog: <message>\n", exit 1. The first
+ * caller reports; other threads calling it block. It waits for the line
+ * another thread is writing (see diag_lines_lock), so stdout ends with
+ * whole lines: those of files fully hashed. */
+void diag_die(const char *message) __attribute__((noreturn));
+
+/* Held while one line is written to stdout, so diag_die never cuts one;
+ * nothing may allocate while holding it. */
+void diag_lines_lock(void);
+void diag_lines_unlock(void);
 
 #endif

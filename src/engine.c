@@ -12,6 +12,7 @@
 
 #include "crc32c_split.h"
 #include "engine.h"
+#include "xalloc.h"
 
 /* Jobs submitted but not yet emitted, at most. Bounds memory (a job is
  * about 600 bytes plus its name) while letting workers run far ahead of a
@@ -211,10 +212,8 @@ static void worker_free(struct worker *w)
 
 struct engine *engine_create(const struct engine_config *cfg)
 {
-	struct engine *e = calloc(1, sizeof *e);
+	struct engine *e = xcalloc(1, sizeof *e);
 
-	if (!e)
-		abort();
 	e->cfg = *cfg;
 	if (e->cfg.jobs < 1)
 		e->cfg.jobs = 1;
@@ -227,9 +226,7 @@ struct engine *engine_create(const struct engine_config *cfg)
 
 static void start_workers(struct engine *e)
 {
-	e->workers = calloc(e->cfg.jobs, sizeof *e->workers);
-	if (!e->workers)
-		abort();
+	e->workers = xcalloc(e->cfg.jobs, sizeof *e->workers);
 	for (unsigned i = 0; i < e->cfg.jobs; i++) {
 		e->workers[i].e = e;
 		if (pthread_create(&e->workers[i].thread, NULL, worker_main, &e->workers[i]) != 0)

@@ -13,6 +13,7 @@
 #include "progress.h"
 #include "quote.h"
 #include "walk.h"
+#include "xalloc.h"
 
 struct hash_run {
 	const struct options *opt;
@@ -65,10 +66,8 @@ static void submit(struct hash_run *run, const char *name, char *owned, int err)
 static void on_walk(void *ctx, const char *path, uint64_t size, int err)
 {
 	struct hash_run *run = ctx;
-	char *copy = strdup(path);
+	char *copy = xstrdup(path);
 
-	if (!copy)
-		abort();
 	if (!err)
 		progress_add_total(size);
 	submit(run, copy, copy, err);

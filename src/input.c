@@ -10,8 +10,9 @@
  * --io=read and -j1 keep to one thread.
  *
  * Both paths notice a regular file that changes while it is hashed: its
- * size, mtime and ctime are compared before and after, and a mapped file
- * that shrinks (SIGBUS on the vanished pages) is caught, not fatal. */
+ * size, mtime and ctime are compared before and after (reader.c), and a
+ * mapped file that shrinks (SIGBUS on the vanished pages) is caught, not
+ * fatal. A file that cannot be mapped is read instead. */
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -20,10 +21,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "input.h"
 #include "progress.h"
 #include "readahead.h"
 #include "reader.h"
+#include "xalloc.h"
 
 /* Mapped files are hashed in windows of this size, so several contexts
  * (-a crc32c,sha256) see each window while it is in cache. */
@@ -37,11 +40,7 @@ static void update_all(struct hash_ctx *ctxs, unsigned nctx, const uint8_t *p, s
 
 uint8_t *input_buffer_new(void)
 {
-	void *p;
-
-	if (posix_memalign(&p, 4096, INPUT_BUFFER_SIZE))
-		abort();
-	return p;
+	return xmemalign(4096, INPUT_BUFFER_SIZE);
 }
 
 /* Reads to end of file; errors are left in r->outcome. */
@@ -83,21 +82,31 @@ static void install_sigbus_handler(void)
 	sigaction(SIGBUS, &sa, NULL);
 }
 
-/* Returns 0, an errno value, or -1 when the mapping lost pages (the file
- * shrank while mapped). */
-static int hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned nctx,
-			uint64_t *size)
+enum map_result {
+	MAP_HASHED,     /* every byte hashed from the mapping */
+	MAP_LOST_PAGES, /* the file shrank while mapped (SIGBUS) */
+	MAP_REFUSED,    /* mmap() failed: nothing was hashed */
+};
+
+/* Hashes the first length bytes of fd from a mapping; *size is what was
+ * hashed, *err mmap's errno when it was refused. */
+static enum map_result hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned nctx,
+				    uint64_t *size, int *err)
 {
-	if (length > SIZE_MAX)
-		return EFBIG;
+	if (length > SIZE_MAX) {
+		*err = EFBIG;
+		return MAP_REFUSED;
+	}
 	uint8_t *map = mmap(NULL, (size_t)length, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (map == MAP_FAILED)
-		return errno;
+	if (map == MAP_FAILED) {
+		*err = errno;
+		return MAP_REFUSED;
+	}
 	madvise(map, (size_t)length, MADV_SEQUENTIAL);
 	install_sigbus_handler();
 
 	sigjmp_buf env;
-	volatile int result = 0;
+	volatile enum map_result result = MAP_HASHED;
 	volatile uint64_t done = 0;
 	if (sigsetjmp(env, 1) == 0) {
 		bus_recovery = &env;
@@ -108,7 +117,7 @@ static int hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned
 			progress_count(n);
 		}
 	} else {
-		result = -1;
+		result = MAP_LOST_PAGES;
 	}
 	bus_recovery = NULL;
 	munmap(map, (size_t)length);
@@ -135,14 +144,22 @@ struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ct
 {
 	if (io == IO_MMAP && r->regular && !r->is_stdin) {
 		uint64_t length = (uint64_t)r->before.st_size;
-		int rc = hash_by_mmap(r->fd, length, ctxs, nctx, &r->total);
-		if (rc == -1) {
+		int err = 0;
+		switch (hash_by_mmap(r->fd, length, ctxs, nctx, &r->total, &err)) {
+		case MAP_HASHED:
+			r->eof = true;
+			break;
+		case MAP_LOST_PAGES:
 			r->outcome.status = FILE_CHANGED;
-		} else if (rc != 0) {
-			r->outcome.status = FILE_READ_FAILED;
-			r->outcome.err = rc;
+			r->eof = true;
+			break;
+		case MAP_REFUSED:
+			/* sysfs and some other file systems cannot be mapped
+			 * (ENODEV) but read fine: read them, as coreutils does. */
+			diag_debug_file(r->name, "mmap failed (%s): read() instead", strerror(err));
+			hash_by_read(r, ctxs, nctx, buf, size);
+			break;
 		}
-		r->eof = true;
 	} else if (io == IO_AUTO && r->regular && !r->is_stdin &&
 		   (uint64_t)r->before.st_size >= READAHEAD_MIN_SIZE &&
 		   hashing_slower_than_read(ctxs, nctx) && readahead_hash(r, ctxs, nctx)) {

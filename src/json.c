@@ -68,13 +68,23 @@ bool json_write_string(FILE *out, const char *s)
 	return exact;
 }
 
+/* In pieces of 48 bytes (a multiple of 3, so no padding but the last):
+ * written mid-line, this must not allocate (see output.c). */
 void json_write_base64(FILE *out, const char *s)
 {
-	char *b64 = base64_encode_alloc((const uint8_t *)s, strlen(s));
+	const uint8_t *p = (const uint8_t *)s;
+	size_t left = strlen(s);
+	char piece[BASE64_LENGTH(48) + 1];
+
 	putc('"', out);
-	fputs(b64, out);
+	while (left) {
+		size_t n = left < 48 ? left : 48;
+		base64_encode(p, n, piece);
+		fputs(piece, out);
+		p += n;
+		left -= n;
+	}
 	putc('"', out);
-	base64_free(b64);
 }
 
 void json_write_name(FILE *out, const char *key, const char *name)

@@ -9,12 +9,14 @@
  * has, through the kernel that is best for that many (a row's
  * auto_min_streams, measured; see src/impl_*.c), down to the single-stream
  * transforms for one file. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "impl.h"
 #include "lanes.h"
 #include "reader.h"
+#include "xalloc.h"
 
 /* Bytes read per lane at a time: 16 lanes of 64 KiB stay within a 1 MiB
  * L2 cache, where the 16-lane SHA-256 kernel ran at 6.8 GB/s against 5.5
@@ -69,10 +71,8 @@ void lanes_policy_for(const struct algo_choice *choice, const char *impl_name,
 struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode io,
 				void (*done)(struct job *job, void *ctx), void *ctx)
 {
-	struct lane_group *g = calloc(1, sizeof *g);
+	struct lane_group *g = xcalloc(1, sizeof *g);
 
-	if (!g)
-		abort();
 	g->policy = *policy;
 	g->io = io;
 	g->done = done;
@@ -98,15 +98,23 @@ struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode i
 	return g;
 }
 
+/* The buffer in *slot, allocated on first use; NULL when memory is short
+ * (the file at hand fails, the others go on). */
 static uint8_t *buffer(uint8_t **slot)
 {
-	if (!*slot) {
-		void *p;
-		if (posix_memalign(&p, 64, LANE_BUFFER))
-			abort();
+	void *p;
+
+	if (!*slot && posix_memalign(&p, 64, LANE_BUFFER) == 0)
 		*slot = p;
-	}
 	return *slot;
+}
+
+/* A file that could not get a buffer. */
+static void fail_no_memory(struct lane_group *g, struct job *job)
+{
+	job->result.outcome.status = FILE_READ_FAILED;
+	job->result.outcome.err = ENOMEM;
+	g->done(job, g->done_ctx);
 }
 
 void lanes_destroy(struct lane_group *g)
@@ -162,8 +170,16 @@ void lanes_add(struct lane_group *g, struct job *job)
 		if (!g->lane[i].job)
 			l = &g->lane[i];
 	if (!l) {
-		job_hash_single(job, g->io, buffer(&g->scratch), LANE_BUFFER);
+		if (!buffer(&g->scratch)) {
+			fail_no_memory(g, job);
+			return;
+		}
+		job_hash_single(job, g->io, g->scratch, LANE_BUFFER);
 		g->done(job, g->done_ctx);
+		return;
+	}
+	if (!buffer(&l->buf)) {
+		fail_no_memory(g, job);
 		return;
 	}
 	hash_init(&l->ctx, job->choices[0].algo, &job->choices[0].dispatch);
@@ -178,7 +194,7 @@ void lanes_add(struct lane_group *g, struct job *job)
 		/* Pipes and files of unknown size could stall every lane. */
 		struct hash_ctx both[2] = { l->ctx, l->check };
 		job->result.outcome = input_hash_opened(&l->r, both, job->cross_check ? 2 : 1, g->io,
-							buffer(&l->buf), LANE_BUFFER);
+							l->buf, LANE_BUFFER);
 		l->ctx = both[0];
 		l->check = both[1];
 		if (job->result.outcome.status == FILE_OK) {
@@ -195,7 +211,6 @@ void lanes_add(struct lane_group *g, struct job *job)
 	}
 	l->job = job;
 	l->start = l->end = 0;
-	buffer(&l->buf);
 	g->busy++;
 }
 
@@ -243,7 +258,7 @@ static void run_kernel(struct lane_group *g, const struct impl *k, struct lane *
 			/* Idle lanes hash whatever the scratch buffer holds. */
 			states[i] = g->scratch_state;
 			if (!g->scratch)
-				memset(buffer(&g->scratch), 0, LANE_BUFFER);
+				g->scratch = memset(xmemalign(64, LANE_BUFFER), 0, LANE_BUFFER);
 			data[i] = g->scratch;
 		}
 	}

@@ -17,10 +17,12 @@
 #include "output.h"
 #include "parts_mode.h"
 #include "progress.h"
+#include "reader.h"
 #include "select.h"
 #include "selftest.h"
 #include "size_arg.h"
 #include "version.h"
+#include "xalloc.h"
 
 /* Program names that select an algorithm, also with a prefix such as
  * "simd-" (see the Makefile's ALIAS_PREFIX). */
@@ -157,7 +159,7 @@ static void usage(const char *default_algo)
 	      "      --debug           say on stderr which implementation runs and why\n"
 	      "      --cross-check     also hash with generic; any disagreement is an error\n"
 	      "      --progress[=WHEN] show bytes done, rate and ETA on stderr: auto (when\n"
-	      "                          stderr is a terminal, the default) or always\n"
+	      "                          stderr is a terminal, the default), always or never\n"
 	      "      --io=MODE         how to read regular files: auto, read or mmap\n"
 	      "      --selftest        run known answers through every implementation\n"
 	      "                          this CPU supports; exit 1 if any fails\n"
@@ -191,7 +193,7 @@ static void version(void)
 /* Splits a comma list of algorithm names into opt->algos. */
 static void parse_algorithms(struct options *opt, const char *arg)
 {
-	char *copy = strdup(arg);
+	char *copy = xstrdup(arg);
 	char *save = NULL;
 
 	opt->nalgos = 0;
@@ -339,6 +341,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DEBUG:
 			opt.debug = true;
+			diag_debug_enabled = true;
 			break;
 		case 'r':
 			opt.recursive = true;
@@ -485,6 +488,8 @@ int main(int argc, char **argv)
 	else
 		ok = hash_mode_run(&opt, operands, noperands);
 	progress_stop();
+	if (!reader_close_stdin())
+		ok = false;
 	if (!output_close_stdout())
 		ok = false;
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -1,32 +1,27 @@
 /* names.c - file names from a list, newline- or NUL-separated. */
 #include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
+#include "line_reader.h"
 #include "names.h"
+#include "xalloc.h"
 
 int names_read(const char *list, bool nul, names_fn fn, void *ctx)
 {
-	bool is_stdin = strcmp(list, "-") == 0;
-	FILE *in = is_stdin ? stdin : fopen(list, "r");
-	char *line = NULL;
-	size_t cap = 0;
+	struct line_reader in;
+	char *line;
 	ssize_t len;
-	int err = 0;
 
-	if (!in)
+	if (!line_reader_open(&in, list))
 		return errno;
-	while ((len = getdelim(&line, &cap, nul ? '\0' : '\n', in)) > 0) {
+	while ((len = line_reader_next(&in, nul ? '\0' : '\n', &line)) > 0) {
 		size_t n = (size_t)len;
 		if (line[n - 1] == (nul ? '\0' : '\n'))
 			n--;
 		if (n == 0 && !nul)
 			continue;   /* blank line */
-		char *name = malloc(n + 1);
-		if (!name)
-			abort();
+		char *name = xmalloc(n + 1);
 		bool bad = false;
 		if (!nul && line[0] == '\\') {
 			memcpy(name, line + 1, n - 1);
@@ -44,10 +39,7 @@ int names_read(const char *list, bool nul, names_fn fn, void *ctx)
 		}
 		fn(ctx, name, bad);
 	}
-	if (ferror(in))
-		err = errno ? errno : EIO;
-	free(line);
-	if (!is_stdin)
-		fclose(in);
+	int err = in.err;
+	line_reader_close(&in);
 	return err;
 }

@@ -12,16 +12,6 @@
 #include "output.h"
 #include "progress.h"
 
-/* errno of the first failed write to stdout: by the time stdout is
- * closed, errno has long been overwritten. */
-static int first_write_errno;
-
-static void note_write_error(void)
-{
-	if (!first_write_errno && ferror(stdout))
-		first_write_errno = errno ? errno : EIO;
-}
-
 void hex_encode(const uint8_t *bytes, size_t len, char *out)
 {
 	static const char digits[] = "0123456789abcdef";
@@ -200,63 +190,69 @@ static const struct style styles[] = {
 };
 
 /* Everything on stdout goes through these, which also keep a --progress
- * line on the same terminal out of the way. */
+ * line on the same terminal out of the way. Each record is written under
+ * diag's line lock (a thread that runs out of memory waits for its end),
+ * and nothing here allocates. */
 void output_digest(const struct options *opt, const char *name, const struct algo *algo,
 		   const uint8_t *digest, uint64_t size, const struct impl *impl)
 {
 	char text[2 * ALGO_MAX_DIGEST + 1];
 
-	progress_clear();
 	digest_text(opt, digest, algo->digest_size, text);
+	diag_lines_lock();
+	progress_clear();
 	styles[opt->style].digest(opt, name, algo, text, size, impl);
-	note_write_error();
+	diag_lines_unlock();
 }
 
 void output_file_error(const struct options *opt, const char *name, const char *message)
 {
+	diag_lines_lock();
 	progress_clear();
 	styles[opt->style].file_error(opt, name, message);
-	note_write_error();
+	diag_lines_unlock();
 }
 
 void output_check(const struct options *opt, const char *list, unsigned long long lineno,
 		  const char *name, const struct algo *algo, enum check_status status,
 		  const char *message)
 {
+	diag_lines_lock();
 	progress_clear();
 	styles[opt->style].check(opt, list, lineno, name, algo, status, message);
-	note_write_error();
+	diag_lines_unlock();
 }
 
 void output_check_summary(const struct options *opt, const char *list,
 			  const struct check_counts *counts)
 {
+	diag_lines_lock();
 	styles[opt->style].summary(opt, list, counts);
-	note_write_error();
+	diag_lines_unlock();
+}
+
+void output_begin(void)
+{
+	diag_lines_lock();
+	progress_clear();
+}
+
+void output_end(void)
+{
+	diag_lines_unlock();
 }
 
 bool output_close_stdout(void)
 {
 	/* fclose() may report only part of what went wrong: check the
 	 * stream's error flag first, so "> /dev/full" is never silent. */
-	int failed = ferror(stdout);
-	int err = first_write_errno;
+	bool failed = ferror(stdout) || fflush(stdout) != 0;
 
-	if (fflush(stdout) != 0) {
-		failed = 1;
-		if (!err)
-			err = errno;
-	}
-	if (fclose(stdout) != 0 && !failed) {
-		/* Closing a stdout that was already closed (EBADF) is no error. */
-		if (errno != EBADF) {
-			failed = 1;
-			err = errno;
-		}
-	}
-	if (failed) {
-		diag_error(err, "write error");
-		return false;
-	}
-	return true;
+	/* Closing a stdout that was already closed (EBADF) is no error. */
+	if (fclose(stdout) != 0 && errno != EBADF)
+		failed = true;
+	if (failed)
+		/* Without errno's text, as coreutils 9.1 prints it. */
+		diag_error(0, "write error");
+	return !failed;
 }

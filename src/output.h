@@ -43,9 +43,13 @@ void digest_text(const struct options *opt, const uint8_t *digest, size_t len, c
 /* Lower-case hex of len bytes into out (2 * len + 1 bytes). */
 void hex_encode(const uint8_t *bytes, size_t len, char *out);
 
+/* Around every record another module (output_parts.c) writes to stdout:
+ * the line lock of diag.h, and a --progress line out of the way. */
+void output_begin(void);
+void output_end(void);
+
 /* Flushes and closes standard output; on a write error reports it in
- * coreutils' form ("write error: No space left on device") and returns
- * false. */
+ * coreutils' form ("write error") and returns false. */
 bool output_close_stdout(void);
 
 #endif

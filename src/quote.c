@@ -7,6 +7,7 @@
 #include <wctype.h>
 
 #include "quote.h"
+#include "xalloc.h"
 
 /* Characters that make a shell treat the name specially, plus ':'. */
 static bool is_shell_special(unsigned char c, size_t pos)
@@ -55,10 +56,7 @@ static void put(struct sbuf *b, const char *s, size_t n)
 		size_t cap = b->cap ? b->cap : 64;
 		while (b->len + n + 1 > cap)
 			cap *= 2;
-		char *p = realloc(b->p, cap);
-		if (!p)
-			abort();
-		b->p = p;
+		b->p = xrealloc(b->p, cap);
 		b->cap = cap;
 	}
 	memcpy(b->p + b->len, s, n);

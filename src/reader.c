@@ -1,9 +1,11 @@
 /* reader.c - one file's descriptor, its reads, and the before/after check. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "progress.h"
 #include "reader.h"
 
@@ -14,7 +16,10 @@
 bool reader_open(struct file_reader *r, const char *name)
 {
 	memset(r, 0, sizeof *r);
+	r->name = name;
 	r->is_stdin = strcmp(name, "-") == 0;
+	if (r->is_stdin)
+		reader_mark_stdin_used();
 	r->fd = r->is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (r->fd < 0) {
 		r->outcome.status = FILE_OPEN_FAILED;
@@ -38,6 +43,34 @@ bool reader_open(struct file_reader *r, const char *name)
 	r->regular = S_ISREG(r->before.st_mode) && r->before.st_size > 0;
 	if (r->regular && r->before.st_size >= FADVISE_MIN_SIZE)
 		posix_fadvise(r->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	return true;
+}
+
+static bool same_file_state(const struct stat *a, const struct stat *b)
+{
+	return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec && a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* The file gave more bytes than fstat said it had. If it grew (its size or
+ * times moved), it changed: say so now instead of chasing the growing end
+ * to the last byte. Otherwise the size it reports is not its length (some
+ * pseudo-files), and it is read on like a pipe, in whole buffers. */
+static bool past_stated_size(struct file_reader *r)
+{
+	struct stat now;
+
+	if (fstat(r->fd, &now) != 0) {
+		r->outcome.status = FILE_READ_FAILED;
+		r->outcome.err = errno;
+		return false;
+	}
+	if (!same_file_state(&r->before, &now)) {
+		r->outcome.status = FILE_CHANGED;
+		return false;
+	}
+	r->regular = false;
 	return true;
 }
 
@@ -69,22 +102,16 @@ ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap)
 			return 0;
 		}
 		r->total += (uint64_t)n;
-		r->nreads++;
 		progress_count((uint64_t)n);
 		/* Asked for one byte past the size and got exactly the size: at
 		 * the end, as fstat said. (Getting less means a short read; the
 		 * next call asks again.) */
 		if (probe_end && r->total == (uint64_t)r->before.st_size && (size_t)n == want - 1)
 			r->eof = true;
+		if (r->regular && r->total > (uint64_t)r->before.st_size && !past_stated_size(r))
+			return -1;
 		return n;
 	}
-}
-
-static bool same_file_state(const struct stat *a, const struct stat *b)
-{
-	return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec && a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
-	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
 struct file_outcome reader_close(struct file_reader *r)
@@ -92,21 +119,16 @@ struct file_outcome reader_close(struct file_reader *r)
 	struct file_outcome *o = &r->outcome;
 
 	o->size = r->total;
+	/* Every regular file is stat'ed again, however it was read: one
+	 * read() that returned the whole file proves nothing about writes
+	 * after it, and a mapping never reads at all. */
 	if (o->status == FILE_OK && S_ISREG(r->before.st_mode)) {
-		/* A file read in one call that returned exactly its size was
-		 * not changing while we read it; anything longer is checked.
-		 * (The byte count alone proves nothing: /sys files report 4096
-		 * bytes and hold fewer.) */
-		bool single_read = r->regular && r->nreads <= 1 && r->eof &&
-				   r->total == (uint64_t)r->before.st_size;
 		struct stat after;
-		if (!single_read) {
-			if (fstat(r->fd, &after) != 0) {
-				o->status = FILE_READ_FAILED;
-				o->err = errno;
-			} else if (!same_file_state(&r->before, &after)) {
-				o->status = FILE_CHANGED;
-			}
+		if (fstat(r->fd, &after) != 0) {
+			o->status = FILE_READ_FAILED;
+			o->err = errno;
+		} else if (!same_file_state(&r->before, &after)) {
+			o->status = FILE_CHANGED;
 		}
 	}
 	if (!r->is_stdin && close(r->fd) != 0 && o->status == FILE_OK) {
@@ -114,4 +136,19 @@ struct file_outcome reader_close(struct file_reader *r)
 		o->err = errno;
 	}
 	return *o;
+}
+
+static bool stdin_used;
+
+void reader_mark_stdin_used(void)
+{
+	__atomic_store_n(&stdin_used, true, __ATOMIC_RELAXED);
+}
+
+bool reader_close_stdin(void)
+{
+	if (!__atomic_load_n(&stdin_used, __ATOMIC_RELAXED) || fclose(stdin) == 0)
+		return true;
+	diag_error(errno, "standard input");
+	return false;
 }

@@ -10,11 +10,11 @@
 #include "input.h"
 
 struct file_reader {
+	const char *name;      /* as given to reader_open */
 	int fd;
 	bool is_stdin;
 	bool regular;          /* a regular file whose size is known */
 	bool eof;
-	unsigned nreads;       /* read() calls that returned data */
 	struct stat before;
 	uint64_t total;        /* bytes read so far */
 	struct file_outcome outcome;
@@ -27,12 +27,22 @@ bool reader_open(struct file_reader *r, const char *name);
 /* Reads up to cap bytes. Returns the count, 0 at end of file, or -1 on an
  * error (r->outcome set). For a regular file it asks for one byte more
  * than the size fstat reported, so the read that reaches that size also
- * proves the end without another system call. */
+ * proves the end without another system call; a file that turns out to
+ * have grown is FILE_CHANGED at once (-1), not read to its new end. */
 ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap);
 
-/* Finishes: a regular file whose size or times changed while it was read
- * becomes FILE_CHANGED. Closes the descriptor (not standard input) and
+/* Finishes: a regular file whose size or times differ from those at
+ * reader_open (one fstat, whatever path read it) becomes FILE_CHANGED. Closes the descriptor (not standard input) and
  * returns the outcome with the byte count. */
 struct file_outcome reader_close(struct file_reader *r);
+
+/* Standard input was read (a "-" operand, or a list from it): set by
+ * reader_open, and by the modes that read lists. */
+void reader_mark_stdin_used(void);
+
+/* At exit, as coreutils does: when standard input was read, closes it and
+ * reports a failure ("standard input: Bad file descriptor" when it was
+ * closed from the start). Returns false after a failure. */
+bool reader_close_stdin(void);
 
 #endif

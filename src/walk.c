@@ -1,53 +1,198 @@
-/* walk.c - sorted, deterministic directory walks on top of fts(3). */
+/* walk.c - sorted, deterministic directory walks: each directory read
+ * whole (readdir), its names sorted, then visited depth first, with full
+ * paths (the rules of fts(3) with FTS_NOCHDIR, FTS_COMFOLLOW and
+ * FTS_PHYSICAL or FTS_LOGICAL). Not fts itself: glibc's fts_open uses a
+ * NULL when an allocation fails, and its readdir errors go unreported. */
+#include <dirent.h>
 #include <errno.h>
-#include <fts.h>
-#include <sys/stat.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "walk.h"
+#include "xalloc.h"
 
-static int by_name(const FTSENT **a, const FTSENT **b)
+struct walk {
+	bool dereference;
+	walk_fn fn;
+	void *ctx;
+	char *path;          /* the entry at hand, "root/sub/name" */
+	size_t cap;
+};
+
+/* A directory being walked, and those above it (loops). */
+struct dir_id {
+	dev_t dev;
+	ino_t ino;
+	const struct dir_id *up;
+};
+
+/* One directory's names: NUL-terminated in one pool, sorted pointers. */
+struct names {
+	char *pool;
+	size_t used, cap;
+	size_t *at;          /* offsets into pool */
+	char **sorted;
+	size_t n, ncap;
+};
+
+static bool grow(void **p, size_t *cap, size_t need, size_t size)
 {
-	return strcmp((*a)->fts_name, (*b)->fts_name);
+	if (need <= *cap)
+		return true;
+	size_t cap2 = *cap ? *cap : 64;
+	while (cap2 < need) {
+		if (cap2 > SIZE_MAX / 2 / size)
+			return false;
+		cap2 *= 2;
+	}
+	void *q = realloc(*p, cap2 * size);
+	if (!q)
+		return false;
+	*p = q;
+	*cap = cap2;
+	return true;
+}
+
+static bool add_name(struct names *s, const char *name)
+{
+	size_t len = strlen(name) + 1;
+	if (!grow((void **)&s->pool, &s->cap, s->used + len, 1) ||
+	    !grow((void **)&s->at, &s->ncap, s->n + 1, sizeof *s->at))
+		return false;
+	memcpy(s->pool + s->used, name, len);
+	s->at[s->n++] = s->used;
+	s->used += len;
+	return true;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void names_free(struct names *s)
+{
+	free(s->pool);
+	free(s->at);
+	free(s->sorted);
+}
+
+/* Reads the directory at path into s, sorted. Returns 0 or an errno: a
+ * failure to open or read it, or ENOMEM (that directory fails, the walk
+ * goes on). */
+static int read_dir(const char *path, struct names *s)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int err = 0;
+
+	memset(s, 0, sizeof *s);
+	if (!d)
+		return errno;
+	for (;;) {
+		errno = 0;
+		if (!(e = readdir(d))) {
+			err = errno;
+			break;
+		}
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (!add_name(s, e->d_name)) {
+			err = ENOMEM;
+			break;
+		}
+	}
+	closedir(d);
+	if (!err && s->n && !(s->sorted = malloc(s->n * sizeof *s->sorted)))
+		err = ENOMEM;
+	if (err) {
+		names_free(s);
+		return err;
+	}
+	for (size_t i = 0; i < s->n; i++)
+		s->sorted[i] = s->pool + s->at[i];
+	qsort(s->sorted, s->n, sizeof *s->sorted, by_name);
+	return 0;
+}
+
+/* w->path becomes its first len bytes, "/" and name (one trailing slash
+ * of the directory is not doubled, as fts does). Returns the length. */
+static size_t set_path(struct walk *w, size_t len, const char *name)
+{
+	if (len && w->path[len - 1] == '/')
+		len--;
+	size_t n = strlen(name);
+	if (len + n + 2 > w->cap) {
+		w->cap = len + n + 2 > 2 * w->cap ? len + n + 2 : 2 * w->cap;
+		w->path = xrealloc(w->path, w->cap);
+	}
+	w->path[len] = '/';
+	memcpy(w->path + len + 1, name, n + 1);
+	return len + 1 + n;
+}
+
+static bool is_loop(const struct stat *st, const struct dir_id *up)
+{
+	for (; up; up = up->up)
+		if (up->dev == st->st_dev && up->ino == st->st_ino)
+			return true;
+	return false;
+}
+
+static void walk_dir(struct walk *w, size_t len, const struct dir_id *id);
+
+/* The entry now in w->path (len bytes): a file is reported, a directory
+ * walked; links not followed and special files are skipped. */
+static void visit(struct walk *w, size_t len, const struct dir_id *up)
+{
+	struct stat st;
+
+	/* With -L a dangling link fails with ENOENT, as fts reports it. */
+	if ((w->dereference ? stat(w->path, &st) : lstat(w->path, &st)) != 0) {
+		w->fn(w->ctx, w->path, 0, errno);
+	} else if (S_ISREG(st.st_mode)) {
+		w->fn(w->ctx, w->path, (uint64_t)st.st_size, 0);
+	} else if (S_ISDIR(st.st_mode)) {
+		struct dir_id id = { st.st_dev, st.st_ino, up };
+		if (is_loop(&st, up))
+			w->fn(w->ctx, w->path, 0, ELOOP);
+		else
+			walk_dir(w, len, &id);
+	}
+}
+
+static void walk_dir(struct walk *w, size_t len, const struct dir_id *id)
+{
+	struct names s;
+	int err = read_dir(w->path, &s);
+
+	if (err) {
+		w->fn(w->ctx, w->path, 0, err);
+		return;
+	}
+	for (size_t i = 0; i < s.n; i++)
+		visit(w, set_path(w, len, s.sorted[i]), id);
+	names_free(&s);
 }
 
 void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx)
 {
-	char *roots[] = { (char *)root, NULL };
-	/* FTS_COMFOLLOW: the root is followed even when it is a link, as
-	 * naming it on the command line asks; FTS_LOGICAL follows every link
-	 * and reports loops as FTS_DC. */
-	int flags = FTS_NOCHDIR | (dereference ? FTS_LOGICAL : FTS_PHYSICAL | FTS_COMFOLLOW);
-	FTS *fts = fts_open(roots, flags, by_name);
-	FTSENT *e;
+	struct walk w = { dereference, fn, ctx, NULL, 0 };
+	size_t len = strlen(root);
+	struct stat st;
 
-	if (!fts) {
+	w.cap = len + 256;
+	w.path = xmalloc(w.cap);
+	memcpy(w.path, root, len + 1);
+	/* The root is followed even when it is a link: naming it asks to. */
+	if (stat(root, &st) != 0) {
 		fn(ctx, root, 0, errno);
-		return;
+	} else if (S_ISREG(st.st_mode)) {
+		fn(ctx, root, (uint64_t)st.st_size, 0);
+	} else if (S_ISDIR(st.st_mode)) {
+		struct dir_id id = { st.st_dev, st.st_ino, NULL };
+		walk_dir(&w, len, &id);
 	}
-	while ((e = fts_read(fts)) != NULL) {
-		switch (e->fts_info) {
-		case FTS_F:
-			fn(ctx, e->fts_path, (uint64_t)e->fts_statp->st_size, 0);
-			break;
-		case FTS_DNR: /* unreadable directory */
-		case FTS_ERR:
-		case FTS_NS:  /* stat failed */
-			fn(ctx, e->fts_path, 0, e->fts_errno ? e->fts_errno : EIO);
-			break;
-		case FTS_DC:  /* a directory that contains itself */
-			fn(ctx, e->fts_path, 0, ELOOP);
-			break;
-		case FTS_SLNONE: /* a dangling link, met while following links */
-			if (dereference)
-				fn(ctx, e->fts_path, 0, ENOENT);
-			break;
-		default:      /* directories, links not followed, special files */
-			break;
-		}
-	}
-	/* fts_read ends with errno 0, or with the error that stopped it. */
-	if (errno)
-		fn(ctx, root, 0, errno);
-	fts_close(fts);
+	free(w.path);
 }

@@ -51,8 +51,11 @@ include tests/cross/cross.mk
 # the valgrind one), and two helpers built without sanitizers.
 SIMDSUM ?= $(SIMDSUM_BIN)
 FAULT_SHIM = $(BUILD)/tests/fault_shim.so
-$(FAULT_SHIM): tests/cli/fault_shim.c | $(BUILD)
-	$(CC) -shared -fPIC -O2 -Wall -o $@ $< -ldl
+# I/O faults (fault_shim.c) and allocation failures (fault_alloc.c) in one
+# library, for every build that preloads it (cross and valgrind included).
+FAULT_SHIM_SRC = tests/cli/fault_shim.c tests/cli/fault_alloc.c
+$(FAULT_SHIM): $(FAULT_SHIM_SRC) | $(BUILD)
+	$(CC) -shared -fPIC -O2 -Wall -o $@ $(FAULT_SHIM_SRC) -ldl
 
 # ISA-L's CRC-32C as an independent oracle for large files.
 CRC32C_REF = $(BUILD)/tests/crc32c_ref
@@ -113,9 +116,11 @@ endif
 # code hundreds of times: check_fuzz.bats (300 runs of the list parser,
 # which the fuzzer checks under ASan and UBSan) and faults.bats (the read
 # loop under every short read and EINTR; errors.bats runs it under short
-# reads and EINTR once). All files: make check-valgrind VALGRIND_SKIP=
+# reads and EINTR once), and alloc_faults.bats (valgrind replaces malloc,
+# and the wrapper script is a shell whose own allocations would fail). All
+# files: make check-valgrind VALGRIND_SKIP=
 VALGRIND_BUILD = build-valgrind
-VALGRIND_SKIP ?= tests/cli/check_fuzz.bats tests/cli/faults.bats
+VALGRIND_SKIP ?= tests/cli/check_fuzz.bats tests/cli/faults.bats tests/cli/alloc_faults.bats
 VALGRIND_CLI_TESTS ?= $(filter-out $(VALGRIND_SKIP),$(wildcard tests/cli/*.bats))
 check-valgrind:
 	$(MAKE) BUILD=$(VALGRIND_BUILD) SIMDSUM_BIN=$(VALGRIND_BUILD)/simdsum ENABLE_ASM=no \

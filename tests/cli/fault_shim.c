@@ -6,6 +6,16 @@
  *                        to 0 bytes right after it is mapped
  *   append-after-read=SUBSTR    append a byte to such a file after the
  *                        first read from it
+ *   append-bytes=N       how many bytes the appends write (default 1)
+ *   append-after-mmap=SUBSTR    append to such a file right after it is
+ *                        mapped (it grows while it is hashed)
+ *   rewrite-after-mmap=SUBSTR   overwrite 4 KiB of such a file in place
+ *                        (at offset 0 and at the middle: same size, new
+ *                        content and times) right after it is mapped
+ *   rewrite-after-read=SUBSTR   the same after the first read from it (a
+ *                        file read in one call, rewritten before its
+ *                        close)
+ *   log-reads            log every read()/pread() of a regular file
  *   eacces=SUBSTR        open() of a path containing SUBSTR fails with
  *                        EACCES (an unreadable file, even for root)
  *   eio=SUBSTR           read() or pread() of a file whose path contains
@@ -22,11 +32,12 @@
  *   eintr-nth=N          the N-th read()/pread() call (from 1, counting
  *                        all regular files) fails with EINTR
  * SIMDSUM_FAULT_LOG=FILE appends a line to FILE for each fault injected
- * by the last three, with the file's path, so a test can tell that its
- * faults happened.
+ * by the last three and for each change written, with the file's path, so
+ * a test can tell that its faults happened (and, with log-reads, count
+ * the reads).
  * Only regular files are affected (never pipes or terminals). read() and
  * pread() (the CRC-32C split path) get the same faults, except the
- * append and the random short reads. */
+ * random short reads. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -156,13 +167,63 @@ int open64(const char *path, int flags, ...)
 	return open(path, flags, mode);
 }
 
+static void log_fault(const char *what, unsigned long long where, int fd);
+
+/* Appends append-bytes=N bytes (default 1) to the file behind fd, as a
+ * writer in another process would. */
+static void append_to(int fd)
+{
+	unsigned long long n = fault_number("append-bytes=", fd);
+	char block[65536];
+	int w = reopen_for_write(fd, O_APPEND);
+
+	if (w < 0)
+		return;
+	memset(block, '+', sizeof block);
+	for (n = n ? n : 1; n; ) {
+		size_t k = n < sizeof block ? (size_t)n : sizeof block;
+		if (write(w, block, k) != (ssize_t)k) {
+			perror("fault_shim: append");
+			break;
+		}
+		n -= k;
+	}
+	close(w);
+	log_fault("append", 0, fd);
+}
+
+/* Overwrites 4 KiB at the start and at the middle of fd's file in place
+ * (dd conv=notrunc): the size stays, the content and the times change. */
+static void rewrite(int fd)
+{
+	struct stat st;
+	char block[4096];
+	int w = reopen_for_write(fd, 0);
+
+	if (w < 0 || fstat(w, &st) != 0)
+		return;
+	for (size_t i = 0; i < sizeof block; i++)
+		block[i] = (char)(i * 7 + 1);
+	off_t at[2] = { 0, st.st_size / 2 };
+	for (int i = 0; i < 2; i++) {
+		off_t len = st.st_size - at[i] < (off_t)sizeof block ? st.st_size - at[i]
+								  : (off_t)sizeof block;
+		if (len > 0 && pwrite(w, block, (size_t)len, at[i]) != len)
+			perror("fault_shim: rewrite");
+	}
+	close(w);
+	log_fault("rewrite", 0, fd);
+}
+
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
 	static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
 	if (!real_mmap)
 		real_mmap = (void *(*)(void *, size_t, int, int, int, off_t))dlsym(RTLD_NEXT, "mmap");
 	void *p = real_mmap(addr, len, prot, flags, fd, off);
-	if (p != MAP_FAILED && fd >= 0 && is_regular(fd) && targets("truncate-after-mmap=", fd)) {
+	if (p == MAP_FAILED || fd < 0 || !is_regular(fd))
+		return p;
+	if (targets("truncate-after-mmap=", fd)) {
 		int w = reopen_for_write(fd, 0);
 		if (w >= 0) {
 			if (ftruncate(w, 0) != 0)
@@ -170,6 +231,10 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 			close(w);
 		}
 	}
+	if (targets("append-after-mmap=", fd))
+		append_to(fd);
+	if (targets("rewrite-after-mmap=", fd))
+		rewrite(fd);
 	return p;
 }
 
@@ -232,6 +297,25 @@ static ssize_t inject(int fd, off_t off, size_t count)
 	return (ssize_t)count;
 }
 
+/* What follows a read() or pread() of a regular file that returned got
+ * bytes: the log line, and the first read's change to the file. */
+static void after_read(int fd, size_t count, ssize_t got)
+{
+	static int changed;
+
+	if (fault("log-reads"))
+		log_fault("read", (unsigned long long)count, fd);
+	if (got <= 0 || __atomic_load_n(&changed, __ATOMIC_ACQUIRE))
+		return;
+	int append = targets("append-after-read=", fd), again = targets("rewrite-after-read=", fd);
+	if ((append || again) && !__atomic_exchange_n(&changed, 1, __ATOMIC_ACQ_REL)) {
+		if (append)
+			append_to(fd);
+		else
+			rewrite(fd);
+	}
+}
+
 ssize_t read(int fd, void *buf, size_t count)
 {
 	static ssize_t (*real_read)(int, void *, size_t);
@@ -255,16 +339,7 @@ ssize_t read(int fd, void *buf, size_t count)
 			count = max;
 	}
 	ssize_t got = real_read(fd, buf, count);
-	static int appended;
-	if (got > 0 && !appended && targets("append-after-read=", fd)) {
-		appended = 1;
-		int w = reopen_for_write(fd, O_APPEND);
-		if (w >= 0) {
-			if (write(w, "+", 1) != 1)
-				perror("fault_shim: write");
-			close(w);
-		}
-	}
+	after_read(fd, count, got);
 	return got;
 }
 
@@ -278,6 +353,9 @@ ssize_t pread(int fd, void *buf, size_t count, off_t off)
 		if (want < 0)
 			return -1;
 		count = (size_t)want;
+		ssize_t got = real_pread(fd, buf, count, off);
+		after_read(fd, count, got);
+		return got;
 	}
 	return real_pread(fd, buf, count, off);
 }

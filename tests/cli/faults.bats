@@ -147,3 +147,30 @@ copies() {
 	[ "$stderr" = "simdsum: big-bad: Input/output error" ]
 	[ "${#lines[@]}" -eq 2 ]
 }
+
+@test "lists are read through EINTR and short reads: -c, --files-from, --files0-from, --combine" {
+	# The lists are read with read(2) like the files they name, so the
+	# same faults reach them (they used to end in "read error").
+	printf 'abc' > a
+	printf 'def' > 'b c'
+	"$SIMDSUM" a 'b c' > sums
+	printf 'a\nb c\n' > names
+	printf 'a\0b c\0' > names0
+	printf '%s 3\n%s 3\n' "$("$SIMDSUM" -a crc32c a | cut -c1-8)" \
+		"$("$SIMDSUM" -a crc32c 'b c' | cut -c1-8)" > crcs
+	printf 'abcdef' | "$SIMDSUM" -a crc32c | sed 's/-$/crcs/' > combined
+	for faults in eintr short-reads eintr,short-reads split-every=5 eintr-nth=1 eintr-nth=2 \
+		eintr-nth=3 eintr-nth=4; do
+		shimmed $faults -c sums | cmp - <(printf 'a: OK\nb c: OK\n') || { echo "-c $faults"; false; }
+		shimmed $faults -c - < sums | cmp - <(printf 'a: OK\nb c: OK\n') ||
+			{ echo "-c - $faults"; false; }
+		shimmed $faults --files-from=names | cmp - sums || { echo "--files-from $faults"; false; }
+		shimmed $faults --files0-from=names0 | cmp - sums || { echo "--files0-from $faults"; false; }
+		shimmed $faults --combine crcs | cmp - combined || { echo "--combine $faults"; false; }
+	done
+	# eintr-nth counts every read: some of the interrupted ones were the
+	# lists' own.
+	for list in sums names names0 crcs; do
+		grep -q "^eintr [0-9]* $T/$list\$" "$T/.faults.log" || { echo "$list: never interrupted"; false; }
+	done
+}

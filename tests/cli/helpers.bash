@@ -1,7 +1,7 @@
 # helpers.bash - shared set-up for the CLI tests (loaded by every .bats file).
 #
 # SIMDSUM         the binary under test (default: ./simdsum of this tree)
-# FAULT_SHIM      the LD_PRELOAD library of fault_shim.c
+# FAULT_SHIM      the LD_PRELOAD library of fault_shim.c and fault_alloc.c
 # CRC32C_REF      crc32c_ref.c built (ISA-L, an independent CRC-32C)
 # SIMDSUM_SKIP_SLOW  set: skip the tests that take minutes (valgrind)
 # $LINKS/<name>   links named like the coreutils programs, so messages

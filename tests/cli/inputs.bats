@@ -62,8 +62,8 @@ load helpers
 }
 
 @test "a file that grows while read is an error" {
-	# Big enough to take several reads: a file read in one read() call
-	# cannot change while it is read.
+	# Several reads, so the append lands between two of them (changes.bats
+	# has the one-read case and every other path).
 	head -c 3000000 /dev/urandom > growing
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=append-after-read=growing \
 		"$SIMDSUM" growing

@@ -1,0 +1,229 @@
+#!/usr/bin/env bats
+# Allocation failures (fault_alloc.c, in the fault shim): whichever
+# malloc, calloc, realloc or posix_memalign fails, in simdsum or inside
+# the C library, the run ends as coreutils' does ("memory exhausted",
+# status 1), or only the file concerned fails ("NAME: Cannot allocate
+# memory") and the others are hashed. Never a signal, never a digest that
+# is wrong, never half a line.
+
+load helpers
+
+setup() {
+	T="$BATS_TEST_TMPDIR"
+	LINKS="$T/links"
+	mkdir -p "$LINKS"
+	ln -sf "$SIMDSUM" "$LINKS/sha256sum"
+	cd "$T"
+	# The qemu wrapper is a shell script: under the preloaded shim its
+	# own allocations would fail, not only the emulated program's.
+	[ -z "${CROSS_ARCH:-}" ] || skip "SIMDSUM is a shell wrapper around qemu"
+	# A run that dies of exhaustion leaves its memory, and glibc leaks
+	# some of its own on a failed allocation (setlocale): not leaks of
+	# simdsum's to report.
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	SANITIZED=
+	if ldd "$SIMDSUM" 2>/dev/null | grep -q 'lib[at]san'; then SANITIZED=1; fi
+}
+
+# failing SPEC ARGS...: simdsum with SIMDSUM_FAIL_ALLOC=SPEC.
+failing() {
+	local spec=$1
+	shift
+	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAIL_ALLOC="$spec" SIMDSUM_FAULT_LOG="$T/.alloc.log" \
+		"$SIMDSUM" "$@"
+}
+
+# slurp VAR FILE: the file's bytes into VAR (no process: the sweeps run
+# simdsum hundreds of times).
+slurp() {
+	IFS= read -r -d '' "$1" < "$2" || true
+}
+
+# reference ARGS...: simdsum's output, in REF and REF_LINES, to judge by.
+reference() {
+	"$SIMDSUM" "$@" < "${STDIN:-/dev/null}" > ref.out 2>/dev/null || true
+	slurp REF ref.out
+	declare -gA REF_LINES=()
+	local line
+	while IFS= read -r line; do REF_LINES[x$line]=1; done < ref.out
+}
+
+# judge RC: the run that wrote got.out and got.err, against the reference.
+# Status 0: the failure was survived, the output is the reference's.
+# Status 1: "memory exhausted" or a file's "Cannot allocate memory" on
+# stderr, and every line on stdout is a reference line or matches the
+# regular expression $FILE_ERROR (a failed file's line), the last whole.
+judge() {
+	local rc=$1 out err line
+	slurp out got.out
+	slurp err got.err
+	# ASan's start of a new thread calls pthread_getattr_np, which
+	# allocates, and the sanitizer dies when that fails: its own end,
+	# before any code of simdsum's runs on the thread.
+	if [ -n "$SANITIZED" ] && [[ $err == *"CHECK failed: sanitizer_linux_libcdep.cpp"*"pthread_getattr_np"* ]]; then
+		SANITIZER_ENDS=$((${SANITIZER_ENDS:-0} + 1))
+		return 0
+	fi
+	case $rc in
+	0)
+		[ "$out" = "$REF" ] && [ -z "$err" ] ||
+			{ echo "status 0, other output:"; echo "$err"; diff got.out ref.out; return 1; }
+		;;
+	1)
+		[[ $'\n'"$err" == *$'\nsimdsum: memory exhausted\n'* ||
+			$'\n'"$err" == *$'\nsimdsum: '*$': Cannot allocate memory\n'* ]] ||
+			{ echo "status 1 without the message:"; echo "$err"; return 1; }
+		[ -z "$out" ] || [ "${out: -1}" = $'\n' ] ||
+			{ echo "a last line cut short: ${out: -80}"; return 1; }
+		while IFS= read -r line; do
+			[ -n "${REF_LINES[x$line]:-}" ] || [[ -n "${FILE_ERROR:-}" && $line =~ $FILE_ERROR ]] ||
+				{ echo "a line not in the reference: $line"; return 1; }
+		done < got.out
+		;;
+	*)
+		echo "status $rc"
+		echo "$err"
+		return 1
+		;;
+	esac
+}
+
+# untrap: hundreds of runs are faster without bats' DEBUG trap, which
+# costs more per shell command than a run of simdsum (a failure still
+# fails the test, with a coarser trace).
+untrap() {
+	trap - DEBUG
+}
+
+# sweep ARGS...: fails the N-th allocation of simdsum ARGS (standard
+# input from $STDIN when set) for N = 1, 2, ... until a run is left alone
+# (the program made fewer calls), judging each run.
+sweep() {
+	untrap
+	local in=${STDIN:-/dev/null} n rc
+	reference "$@"
+	for ((n = 1; ; n++)); do
+		: > "$T/.alloc.log"
+		failing nth=$n "$@" < "$in" > got.out 2> got.err && rc=0 || rc=$?
+		[ -s "$T/.alloc.log" ] || break
+		judge $rc || { echo "nth=$n: $(< "$T/.alloc.log")"; return 1; }
+		[ $n -lt 400 ] || { echo "no end to the allocations"; return 1; }
+	done
+	# Nothing injected: the whole run, as without the shim.
+	[ $rc -eq 0 ] && cmp got.out ref.out
+	[ $n -gt 10 ] || { echo "only $n allocations: is the shim preloaded?"; return 1; }
+	echo "# $*: $((n - 1)) allocations${SANITIZER_ENDS:+, $SANITIZER_ENDS ended in the sanitizer at a thread start}" >&3
+	SANITIZER_ENDS=
+}
+
+# files: a few small ones, names with a space and a non-UTF-8 byte.
+make_some() {
+	for i in 1 2 3 4 5 6; do head -c $((i * 3001)) /dev/urandom > "f$i"; done
+	printf 'abc' > 'with space'
+	printf 'def' > $'bad\xffname'
+}
+
+@test "the shim fails the calls it is told to, and logs them" {
+	printf 'abc' > f
+	rm -f "$T/.alloc.log"
+	run failing nth=1000000 f
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/.alloc.log" ]
+	# Every call for more than a byte: the first of simdsum's own (the
+	# copy of the algorithm's name) ends the run.
+	run --separate-stderr failing above=1 -j1 f
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: memory exhausted" ]
+	grep -q '^alloc 1 [a-z_]* [0-9]*$' "$T/.alloc.log"
+	# Run through a link, the message carries its name, as coreutils'.
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAIL_ALLOC=above=1 \
+		"$LINKS/sha256sum" f
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "sha256sum: memory exhausted" ]
+}
+
+@test "every allocation fails in turn: hashing, -j1 and -j4" {
+	make_some
+	sweep -j1 f1 f2 'with space'
+	sweep -j4 f1 f2 f3 f4 f5 f6 'with space'
+	sweep -a sha1,crc32c -j2 f1 f2 f3
+}
+
+@test "every allocation fails in turn: one file, read ahead, and the CRC-32C split" {
+	head -c $((3 * 1024 * 1024)) /dev/urandom > large
+	sweep large
+	sweep -j1 large
+	# Above 32 MiB a CRC-32C is split over threads reading with pread.
+	head -c $((33 * 1024 * 1024)) /dev/zero > huge
+	sweep -a crc32c -j2 huge
+}
+
+@test "every allocation fails in turn: --check" {
+	make_some
+	"$SIMDSUM" f1 f2 f3 'with space' > sums
+	"$SIMDSUM" -a sha512 --tag f4 f5 >> sums
+	FILE_ERROR='^[^:]*: FAILED open or read$' sweep -c sums
+	STDIN=sums FILE_ERROR='^[^:]*: FAILED open or read$' sweep -c --quiet -j1 -
+}
+
+@test "every allocation fails in turn: --parts" {
+	make_some
+	sweep --parts=1K f3
+	sweep -a crc32c,sha256 --base64 --parts=4K f6 f1
+}
+
+@test "every allocation fails in turn: -r" {
+	mkdir -p tree/a/b tree/c
+	for i in 1 2 3; do
+		head -c $((i * 1000)) /dev/urandom > "tree/x$i"
+		head -c $((i * 2000)) /dev/urandom > "tree/a/y$i"
+		printf '%s' "$i" > "tree/a/b/z$i"
+	done
+	ln -s ../x1 tree/c/link
+	# A directory that could not be read is an error of its own (status
+	# 1, "tree/a: Cannot allocate memory"); the others are hashed.
+	sweep -r tree -j2
+	sweep -r -L tree -j1
+}
+
+@test "every allocation fails in turn: --json, --files-from, --files0-from, --combine" {
+	make_some
+	FILE_ERROR='"error":"Cannot allocate memory"' sweep --json -a crc32c,sha256 f1 $'bad\xffname' f2
+	printf '%s\n' f1 'with space' f2 > names
+	printf '%s\0' f3 $'bad\xffname' f4 > names0
+	sweep --files-from=names -j1
+	sweep --files0-from=names0
+	printf 'V/UWDQ== 8388608\nes4spw== 8388608\nU1BPrw== 3222784\n' > crcs
+	sweep --combine --base64 crcs
+}
+
+@test "every M-th allocation fails, and every one above a size" {
+	make_some
+	"$SIMDSUM" f1 f2 f3 > sums
+	mkdir d
+	cp f1 f2 f3 d/
+	untrap
+	for spec in every=2 every=3 every=5 every=7 every=11 every=13 above=100 above=4000 \
+		above=60000 above=200000 above=1000000; do
+		for args in "-j1 f1 f2 f3" "-j4 f1 f2 f3 f4 f5 f6" "-c sums" "--parts=2K f5" "-r d"; do
+			reference $args
+			failing $spec $args > got.out 2> got.err && rc=0 || rc=$?
+			FILE_ERROR='^[^:]*: FAILED open or read$|Cannot allocate memory' judge $rc ||
+				{ echo "$spec $args"; false; }
+		done
+	done
+}
+
+@test "a real limit, without the shim: --parts=1 of 1 MiB under ulimit -v" {
+	# parts_mode keeps its state in constant memory: a million parts of
+	# one byte fit in 200 MB of address space (it used to grow an array
+	# until it aborted). Sanitizers reserve terabytes of address space.
+	[ -z "$SANITIZED" ] || skip "a sanitizer build cannot run under ulimit -v"
+	[ -z "${SIMDSUM_SKIP_SLOW:-}" ] || skip "SIMDSUM_SKIP_SLOW is set"
+	head -c $((1024 * 1024)) /dev/urandom > mib
+	crc=$("$SIMDSUM" -a crc32c mib | cut -c1-8)
+	run bash -c "ulimit -v 200000 && '$SIMDSUM' -a crc32c --parts=1 mib | tail -2"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "CRC32C (mib) composite of 1048576 parts = "*"-1048576" ]]
+	[ "${lines[1]}" = "CRC32C (mib) full object = $crc" ]
+}

@@ -1,0 +1,221 @@
+#!/usr/bin/env bats
+# Files that change while they are hashed (issue 19): on every path that
+# reads a file (one read, many reads, the read-ahead thread, the lanes,
+# the CRC-32C split, a mapping, --parts, --check) a change is reported as
+# "file changed while reading", exit status 1, and no digest. The changes
+# are written by the fault shim at a fixed point (right after the map, or
+# after the first read), never by a racing sleep.
+
+load helpers
+
+# shimmed FAULTS CMD...: CMD under the fault shim, logging to $T/.log.
+shimmed() {
+	local faults=$1
+	shift
+	env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.log" "$@"
+}
+
+# fresh NAME BYTES: a random file whose times lie in the past, so a change
+# written now moves them even on a file system with coarse timestamps.
+fresh() {
+	head -c "$2" /dev/urandom > "$1"
+	touch -d '2000-01-01 00:00:00' "$1"
+}
+
+# reported_changed NAME: the last run failed on NAME alone, as a change.
+reported_changed() {
+	[ "$status" -eq 1 ] || { echo "status $status"; return 1; }
+	[[ "$stderr" == *"$1: file changed while reading"* ]] || { echo "stderr: $stderr"; return 1; }
+	# Nothing for the changed file on stdout.
+	! grep -q " $1\$" <<< "$output" || { echo "stdout: $output"; return 1; }
+}
+
+# written KIND: the shim logged a change of that kind ("rewrite", "append").
+written() {
+	grep -q "^$1 [0-9]* $T/" "$T/.log"
+}
+
+# A multi-buffer row of this build and CPU for SHA-256, or nothing.
+lanes_row() {
+	"$SIMDSUM" --list-impls | awk '
+		/^[^ ].*:$/ { in_h = ($0 == "sha224, sha256:"); next }
+		in_h && $2 == "supported" && /multi-buffer/ { print $1; exit }'
+}
+
+@test "mmap: a file rewritten in place after it is mapped" {
+	fresh vic 3000000
+	for impl in generic auto; do
+		rm -f .log
+		run --separate-stderr shimmed rewrite-after-mmap=vic \
+			"$SIMDSUM" --io=mmap --impl=$impl -a sha512 vic
+		reported_changed vic
+		written rewrite
+		fresh vic 3000000
+	done
+}
+
+@test "mmap: a file that grows after it is mapped" {
+	fresh vic 3000000
+	printf abc > other
+	run --separate-stderr shimmed append-after-mmap=vic,append-bytes=1000 \
+		"$SIMDSUM" --io=mmap -a sha512 vic other
+	reported_changed vic
+	written append
+	[ "$output" = "$(sha512sum other)" ]
+}
+
+@test "one read of a small file, rewritten before it is closed" {
+	fresh small 100000
+	printf abc > other
+	for io in read auto mmap; do
+		fresh small 100000
+		rm -f .log
+		fault=rewrite-after-read=small
+		[ $io != mmap ] || fault=rewrite-after-mmap=small
+		run --separate-stderr shimmed $fault "$SIMDSUM" --io=$io small other
+		reported_changed small
+		written rewrite
+		[ "$output" = "$(sha256sum other)" ]
+	done
+}
+
+@test "every reading path reports a rewrite" {
+	# large: past the read-ahead size (8 MiB); huge: past the CRC-32C
+	# split size (32 MiB); small files go through the lanes.
+	declare -A size=([large]=12582917 [huge]=34603021 [small]=5000)
+	fresh mate 7000
+	row=$(lanes_row)
+	for cmd in "-j1 -a sha256 large" "--io=auto -a sha512 large" "--io=read -a sha1 large" \
+		"-j2 -a crc32c huge" "-j1 -a crc32c huge" "--parts=1M -a crc32c,sha256 large" \
+		"-j1 -a sha256 ${row:+--impl=$row} mate small" "-j2 -a sha256 mate small"; do
+		target=${cmd##* }
+		fresh $target ${size[$target]}
+		rm -f .log
+		run --separate-stderr shimmed rewrite-after-read=$target "$SIMDSUM" $cmd
+		echo "# $cmd" >&3
+		reported_changed $target
+		written rewrite
+	done
+}
+
+@test "--check reports a file rewritten while it is verified" {
+	fresh large 3000000
+	fresh small 5000
+	"$SIMDSUM" large small > list
+	fresh small 5000   # new content, and in the past: the list is now wrong
+	"$SIMDSUM" large small > list
+	for target in large small; do
+		rm -f .log
+		run --separate-stderr shimmed rewrite-after-read=$target "$SIMDSUM" -c list
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"$target: FAILED open or read"* ]]
+		[[ "$stderr" == *"$target: file changed while reading"* ]]
+		written rewrite
+		"$SIMDSUM" large small > list
+	done
+}
+
+@test "a growing file costs one pass: detected at its old end, not chased" {
+	# 3 MB with 30 MB appended after the first read: reading stops where
+	# the file ended when it was opened (12 reads of 256 KiB, 46 of 64 KiB
+	# in the lanes), instead of reading on to the new end one byte a call.
+	row=$(lanes_row)
+	printf abc > other
+	for cmd in "-j1 --impl=generic -a sha512 vic" "-j1 -a sha256 ${row:+--impl=$row} vic other" \
+		"-j2 -a sha512 vic other" "--parts=1M vic"; do
+		fresh vic 3000000
+		rm -f .log
+		run --separate-stderr shimmed append-after-read=vic,append-bytes=30000000,log-reads \
+			"$SIMDSUM" $cmd
+		echo "# $cmd" >&3
+		reported_changed vic
+		written append
+		reads=$(grep -c "^read [0-9]* $T/vic\$" .log)
+		[ "$reads" -le 60 ] || { echo "$reads reads"; false; }
+	done
+	# A file that is longer than its stated size without changing (some
+	# pseudo-files) is still read to its end: /proc files say 0 bytes.
+	if [ -r /proc/self/status ]; then
+		run "$SIMDSUM" /proc/self/status
+		[ "$status" -eq 0 ]
+	fi
+}
+
+@test "--parts runs in constant memory: ten million one-byte parts" {
+	# Peak RSS after 10^5 parts and after 10^7 parts (10^5 under valgrind)
+	# of a pipe, read from /proc while simdsum waits for more input: the
+	# pipe holds at most 64 KiB, so by then it has seen all but that much.
+	n=10000000
+	[ -z "${SIMDSUM_SKIP_SLOW:-}" ] || n=300000
+	mkfifo in
+	"$SIMDSUM" --parts=1 -a crc32c in > /dev/null &
+	pid=$!
+	exec 5> in   # (3 is bats' own)
+	head -c 100000 /dev/zero >&5
+	base=$(awk '/^VmHWM/ { print $2 }' /proc/$pid/status)
+	head -c $n /dev/zero >&5
+	peak=$(awk '/^VmHWM/ { print $2 }' /proc/$pid/status)
+	exec 5>&-
+	wait $pid
+	echo "# VmHWM $base kB after 10^5 parts, $peak kB after $n more" >&3
+	[ $((peak - base)) -lt 4096 ]
+	# /dev/zero has no end: still a few MB after a second.
+	timeout 1 "$SIMDSUM" --parts=1 -a crc32c /dev/zero > /dev/null &
+	pid=$!
+	head -c 1 /dev/zero > /dev/null
+	sleep 0.5
+	peak=$(awk '/^VmHWM/ { print $2 }' /proc/$pid/status 2> /dev/null || echo 0)
+	wait $pid || true
+	[ "$peak" -lt $((base + 4096)) ]
+}
+
+@test "--parts prints each part as it ends, of a pipe too" {
+	head -c 2500 /dev/urandom > f
+	run bash -c "cat f | '$LINKS/crc32c' --parts=1K"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "CRC32C (-) part 1, offset 0, length 1024 = $(head -c 1024 f | "$LINKS/crc32c" | cut -d' ' -f1)" ]
+	[ "${lines[2]}" = "CRC32C (-) part 3, offset 2048, length 452 = $(tail -c 452 f | "$LINKS/crc32c" | cut -d' ' -f1)" ]
+	[ "${lines[3]%%=*}" = "CRC32C (-) composite of 3 parts " ]
+	# Several algorithms: part by part, each algorithm's line in -a order.
+	run "$SIMDSUM" --parts=1K -a sha1,crc32c f
+	[[ "${lines[0]}" == "SHA1 (f) part 1 of 3, "* ]]
+	[[ "${lines[1]}" == "CRC32C (f) part 1 of 3, "* ]]
+	[[ "${lines[6]}" == "SHA1 (f) composite of 3 parts = "* ]]
+	[[ "${lines[7]}" == "CRC32C (f) composite of 3 parts = "* ]]
+	[[ "${lines[8]}" == "CRC32C (f) full object = "* ]]
+}
+
+@test "mmap falls back to read() where a file cannot be mapped (sysfs)" {
+	local found=0
+	for f in /sys/devices/system/cpu/online /sys/kernel/mm/transparent_hugepage/enabled; do
+		[ -r "$f" ] || continue
+		found=1
+		run --separate-stderr "$LINKS/sha256sum" --io=mmap "$f"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		[ "$output" = "$(sha256sum "$f")" ]
+		run --separate-stderr "$SIMDSUM" --io=mmap --debug "$f"
+		[[ "$stderr" == *"$f: mmap failed ("*"): read() instead"* ]]
+	done
+	[ $found = 1 ] || skip "no readable sysfs file here"
+}
+
+@test "closed standard input and a full stdout: sha256sum's messages" {
+	printf abc > f
+	for args in "" "-" "-c" "f -"; do
+		sha256sum $args <&- > ref.out 2> ref.err && rc=0 || rc=$?
+		"$LINKS/sha256sum" $args <&- > our.out 2> our.err && ours=0 || ours=$?
+		diff ref.err our.err
+		diff ref.out our.out
+		[ $rc = $ours ]
+	done
+	if [ -w /dev/full ]; then
+		for args in "f" "-c list"; do
+			sha256sum f > list
+			sha256sum $args > /dev/full 2> ref.err && rc=0 || rc=$?
+			"$LINKS/sha256sum" $args > /dev/full 2> our.err && ours=0 || ours=$?
+			diff ref.err our.err
+			[ $rc = $ours ]
+		done
+	fi
+}
