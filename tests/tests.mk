@@ -46,6 +46,7 @@ check: check-unit check-fuzz-corpus check-cli check-man
 
 include tests/fuzz/fuzz.mk
 include tests/cross/cross.mk
+include tests/cpu_models/cpu_models.mk
 
 # What the CLI tests run: the binary (or a wrapper around it, such as
 # the valgrind one), and two helpers built without sanitizers.
