@@ -44,9 +44,6 @@ check: check-unit check-fuzz-corpus check-cli check-man
 
 .PHONY: unit-tests check check-unit check-cli check-man
 
-include tests/fuzz/fuzz.mk
-include tests/cross/cross.mk
-include tests/cpu_models/cpu_models.mk
 
 # What the CLI tests run: the binary (or a wrapper around it, such as
 # the valgrind one), and two helpers built without sanitizers.
@@ -137,3 +134,9 @@ check-valgrind:
 	echo "valgrind: $$n processes, no errors, no leaks"
 
 .PHONY: check-valgrind
+
+# Last, so that the variables above (FAULT_SHIM, CRC32C_REF...) are set
+# when their rules' prerequisites are read.
+include tests/fuzz/fuzz.mk
+include tests/cross/cross.mk
+include tests/cpu_models/cpu_models.mk
