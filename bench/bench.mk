@@ -5,7 +5,7 @@
 #   make bench-plot      bench/throughput.png from `simdsum --benchmark`
 #   make bench-commands  whole commands with hyperfine (bench/commands.sh)
 #   make bench-targets   the comparisons the speed goals are stated in
-#   make bench-results   all of the above into bench/RESULTS.md
+#   make bench-results   all of the above into this CPU's section of bench/RESULTS.md
 
 BENCH_BUILD = $(BUILD)/bench
 BENCH_PEERS = $(BENCH_BUILD)/peers
