@@ -201,6 +201,9 @@ lanes_row() {
 }
 
 @test "closed standard input and a full stdout: sha256sum's messages" {
+	# valgrind opens files of its own before the client starts, and the
+	# first of them takes the free descriptor 0.
+	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "under valgrind, descriptor 0 is not closed"
 	printf abc > f
 	for args in "" "-" "-c" "f -"; do
 		sha256sum $args <&- > ref.out 2> ref.err && rc=0 || rc=$?
