@@ -43,6 +43,7 @@ fi
 FILES64=$(printf "$MANY/f%s " $(seq -w 1 64))
 FILES2=$(printf "$MANY/f%s " $(seq -w 1 64 | head -2))
 FILES4=$(printf "$MANY/f%s " $(seq -w 1 64 | head -4))
+FILES8=$(printf "$MANY/f%s " $(seq -w 1 64 | head -8))
 
 # compare TITLE NAME CMD [NAME CMD]...: one hyperfine run; each command's
 # mean time over the first's (above 1: the first is that much faster).
@@ -74,24 +75,39 @@ echo "  time over the first's"
 echo
 cat $FILES64 "$BIG" >/dev/null
 
-compare "64 files of 16 MiB, SHA-256, -j1 (lanes vs single-stream SHA-NI)" \
-	"simdsum -a sha256 -j1" "$S -a sha256 -j1 $FILES64" \
-	"simdsum -a sha256 -j1 --impl=shani" "$S -a sha256 -j1 --impl=shani $FILES64"
-compare "64 files of 16 MiB, SHA-512, -j1 (lanes vs best single stream)" \
-	"simdsum -a sha512 -j1" "$S -a sha512 -j1 $FILES64" \
-	"simdsum -a sha512 -j1 --impl=avx512" "$S -a sha512 -j1 --impl=avx512 $FILES64" \
-	"simdsum -a sha512 -j1 --impl=avx2" "$S -a sha512 -j1 --impl=avx2 $FILES64"
-compare "64 files of 16 MiB, SHA-1, -j1" \
-	"simdsum -a sha1 -j1" "$S -a sha1 -j1 $FILES64" \
-	"simdsum -a sha1 -j1 --impl=shani" "$S -a sha1 -j1 --impl=shani $FILES64"
+# forced ALG FILES ROW...: the "NAME CMD" pairs of compare for each ROW
+# this CPU runs (into the array pairs); rows it lacks are left out, so the
+# same blocks run on every CPU.
+forced() {
+	local alg=$1 files=$2
+	shift 2
+	pairs=()
+	for row in "$@"; do
+		"$S" -a "$alg" --impl="$row" /dev/null >/dev/null 2>&1 || continue
+		pairs+=("simdsum -a $alg -j1 --impl=$row" "$S -a $alg -j1 --impl=$row $files")
+	done
+}
+
+# Auto against every single-stream and multi-buffer row that could be the
+# best for that many files.
+forced sha256 "$FILES64" shani shanix2 avx2x8 avx512x16
+compare "64 files of 16 MiB, SHA-256, -j1 (auto against each row)" \
+	"simdsum -a sha256 -j1" "$S -a sha256 -j1 $FILES64" "${pairs[@]}"
+forced sha512 "$FILES64" avx512 avx2 avx2x4 avx512x8
+compare "64 files of 16 MiB, SHA-512, -j1 (auto against each row)" \
+	"simdsum -a sha512 -j1" "$S -a sha512 -j1 $FILES64" "${pairs[@]}"
+forced sha1 "$FILES64" shani shanix3 avx2x8 avx512x16
+compare "64 files of 16 MiB, SHA-1, -j1 (auto against each row)" \
+	"simdsum -a sha1 -j1" "$S -a sha1 -j1 $FILES64" "${pairs[@]}"
+forced sha256 "$FILES2" shani shanix2 avx2x8 avx512x16
 compare "2 files of 16 MiB, SHA-256, -j1 (few files: no waiting for lanes)" \
-	"simdsum -a sha256 -j1 (auto: shanix2)" "$S -a sha256 -j1 $FILES2" \
-	"simdsum -a sha256 -j1 --impl=shani" "$S -a sha256 -j1 --impl=shani $FILES2" \
-	"simdsum -a sha256 -j1 --impl=avx512x16" "$S -a sha256 -j1 --impl=avx512x16 $FILES2"
+	"simdsum -a sha256 -j1 (auto)" "$S -a sha256 -j1 $FILES2" "${pairs[@]}"
+forced sha256 "$FILES4" shani shanix2 avx2x8 avx512x16
 compare "4 files of 16 MiB, SHA-256, -j1" \
-	"simdsum -a sha256 -j1 (auto)" "$S -a sha256 -j1 $FILES4" \
-	"simdsum -a sha256 -j1 --impl=shani" "$S -a sha256 -j1 --impl=shani $FILES4" \
-	"simdsum -a sha256 -j1 --impl=avx512x16" "$S -a sha256 -j1 --impl=avx512x16 $FILES4"
+	"simdsum -a sha256 -j1 (auto)" "$S -a sha256 -j1 $FILES4" "${pairs[@]}"
+forced sha256 "$FILES8" shani shanix2 avx2x8 avx512x16
+compare "8 files of 16 MiB, SHA-256, -j1" \
+	"simdsum -a sha256 -j1 (auto)" "$S -a sha256 -j1 $FILES8" "${pairs[@]}"
 
 compare "20,000 files (log-uniform 1 B..64 KiB), SHA-256" \
 	"simdsum -a sha256 -j1" "$S -a sha256 -j1 --files0-from=$LIST" \

@@ -39,7 +39,7 @@ echo "2/5 make bench" >&2
 "$PEERS" --batches="$BENCH_BATCHES" > "$tmp/peers.txt"
 echo "3/5 make bench-plot" >&2
 bench/plot.sh "$SIMDSUM" "$PLOT" > /dev/null
-rm -f bench/throughput.csv
+rm -f "${PLOT%.png}.csv"
 echo "4/5 bench/commands.sh" >&2
 SIMDSUM=$SIMDSUM GEN_DATA=$GEN_DATA bench/commands.sh > "$tmp/commands.txt"
 echo "5/5 bench/targets.sh" >&2
