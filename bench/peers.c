@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cost_model.h"
 #include "algo.h"
 #include "bytes.h"
 #include "cpu.h"

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_model.h"
 #include "bench.h"
 #include "bench_mode.h"
 #include "build_info.h"

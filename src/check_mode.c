@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_model.h"
 #include "check_line.h"
 #include "check_mode.h"
 #include "diag.h"

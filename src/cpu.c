@@ -20,7 +20,7 @@ static const char *const feature_names[CPU_NFEATURES] = {
 	[CPU_AVX2] = "avx2",         [CPU_BMI1] = "bmi1",         [CPU_BMI2] = "bmi2",
 	[CPU_SHA] = "sha",           [CPU_AVX512F] = "avx512f",   [CPU_AVX512DQ] = "avx512dq",
 	[CPU_AVX512BW] = "avx512bw", [CPU_AVX512VL] = "avx512vl", [CPU_VPCLMULQDQ] = "vpclmulqdq",
-	[CPU_VAES] = "vaes",         [CPU_GFNI] = "gfni",         [CPU_FAST_CRC32] = "fastcrc32",
+	[CPU_VAES] = "vaes",         [CPU_GFNI] = "gfni",
 };
 
 const char *cpu_feature_name(int bit)
@@ -99,7 +99,7 @@ static uint64_t xgetbv0(void)
  * (about 1 ms) is kept out of the hashing path. libcpuid 0.6.2 also
  * misses AVX-512 on AMD and has no VPCLMULQDQ flag, so the bits are
  * decoded here. */
-static cpu_features detect(void)
+static cpu_features detect(struct cpu_signature *sig)
 {
 	uint32_t r[4];
 	cpu_features f = 0;
@@ -108,18 +108,24 @@ static cpu_features detect(void)
 		return 0;
 	cpuid(0, 0, r);
 	uint32_t max_leaf = r[0];
-	/* "AuthenticAMD" in ebx, edx, ecx */
-	bool amd = r[1] == 0x68747541 && r[3] == 0x69746e65 && r[2] == 0x444d4163;
+	memcpy(sig->vendor, &r[1], 4);
+	memcpy(sig->vendor + 4, &r[3], 4);
+	memcpy(sig->vendor + 8, &r[2], 4);
+	sig->vendor[12] = '\0';
 	if (max_leaf < 1)
 		return 0;
 
 	cpuid(1, 0, r);
 	uint32_t ecx1 = r[2], edx1 = r[3];
-	uint32_t family = (r[0] >> 8) & 0xf;
+	/* SDM vol. 2A, CPUID leaf 1: the extended fields count only for
+	 * family 0xF (and the extended model also for family 6). */
+	uint32_t family = (r[0] >> 8) & 0xf, model = (r[0] >> 4) & 0xf;
+	if (family == 0xf || family == 0x6)
+		model += ((r[0] >> 16) & 0xf) << 4;
 	if (family == 0xf)
 		family += (r[0] >> 20) & 0xff;
-	if (amd && family >= 0x1a)
-		f |= CPUF(FAST_CRC32);
+	sig->family = family;
+	sig->model = model;
 	uint32_t ebx7 = 0, ecx7 = 0;
 	if (max_leaf >= 7) {
 		cpuid(7, 0, r);
@@ -202,8 +208,9 @@ const char *cpu_brand(void)
 
 #else /* !CPU_X86 */
 
-static cpu_features detect(void)
+static cpu_features detect(struct cpu_signature *sig)
 {
+	(void)sig;
 	return 0;
 }
 
@@ -237,17 +244,42 @@ static cpu_features disabled_by_env(void)
 	return off;
 }
 
+/* SIMDSUM_CPU_SIGNATURE=VENDOR:FAMILY:MODEL (numbers in C syntax) stands
+ * in for the CPU's own, so tests can pick any built-in profile. */
+static void signature_from_env(struct cpu_signature *sig)
+{
+	const char *env = getenv("SIMDSUM_CPU_SIGNATURE");
+	char vendor[13];
+	unsigned family, model;
+
+	if (env && sscanf(env, "%12[^:]:%i:%i", vendor, &family, &model) == 3) {
+		memcpy(sig->vendor, vendor, sizeof vendor);
+		sig->family = family;
+		sig->model = model;
+	}
+}
+
 static int detected;
 static cpu_features raw_features, usable_features;
+static struct cpu_signature signature;
 
 static void ensure_detected(void)
 {
 	/* Idempotent, so a race between threads only repeats the work. */
 	if (__atomic_load_n(&detected, __ATOMIC_ACQUIRE))
 		return;
-	raw_features = detect();
+	struct cpu_signature sig = { "", 0, 0 };
+	raw_features = detect(&sig);
+	signature_from_env(&sig);
+	signature = sig;
 	usable_features = raw_features & ~disabled_by_env();
 	__atomic_store_n(&detected, 1, __ATOMIC_RELEASE);
+}
+
+void cpu_signature_get(struct cpu_signature *out)
+{
+	ensure_detected();
+	*out = signature;
 }
 
 cpu_features cpu_features_get(void)

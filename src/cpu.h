@@ -25,10 +25,6 @@ enum cpu_feature_bit {
 	CPU_VPCLMULQDQ,
 	CPU_VAES,
 	CPU_GFNI,
-	/* Not an instruction set but a trait: crc32 issues at least twice a
-	 * cycle beside the vector units (AMD Zen 5, family 0x1A, and later),
-	 * which the crc32c "hybrid" kernel is built around. */
-	CPU_FAST_CRC32,
 	CPU_NFEATURES
 };
 
@@ -49,6 +45,15 @@ const char *cpu_feature_name(int bit);
 
 /* Writes the names of the features in mask, separated by sep, into buf. */
 void cpu_features_format(cpu_features mask, const char *sep, char *buf, size_t size);
+
+/* Which CPU this is, as CPUID leaves 0 and 1 tell (cheap: read with the
+ * features). Profiles are keyed by it. */
+struct cpu_signature {
+	char vendor[13];   /* "AuthenticAMD", "GenuineIntel", "" without CPUID */
+	unsigned family;   /* display family (base + extended) */
+	unsigned model;    /* display model (base + extended) */
+};
+void cpu_signature_get(struct cpu_signature *out);
 
 /* The CPU brand string (full libcpuid identification: slow on a VM,
  * call only where it is shown). "unknown CPU" when unavailable. */

@@ -5,6 +5,7 @@
 #include "debug.h"
 #include "diag.h"
 #include "lanes.h"
+#include "profile.h"
 
 /* "hybrid (needs ...) for calls of 1024 bytes or more; vpclmul (needs ...)
  * for shorter calls" */
@@ -31,6 +32,7 @@ static void describe_tiers(const struct dispatch *d, char *buf, size_t size)
 	}
 }
 
+/* "shanix2 for 2 files" ... from the plan, grouping equal kernels. */
 static void describe_lanes(const struct algo_choice *c, const char *impl_name, char *buf,
 			   size_t size)
 {
@@ -46,15 +48,23 @@ static void describe_lanes(const struct algo_choice *c, const char *impl_name, c
 		snprintf(buf, size, "%s (forced) whenever two or more files are ready", p.forced->name);
 		return;
 	}
-	buf[0] = '\0';
-	for (const struct impl *i = impl_table(c->algo->family); i->name; i++) {
-		if (i->lanes < 2 || impl_missing(i))
-			continue;
-		int n = snprintf(buf + used, size - used, "%s%s (%u lanes) from %u files",
-				 used ? ", " : "", i->name, i->lanes, i->auto_min_streams);
+	used = (size_t)snprintf(buf, size, "up to %u files at once:", p.plan.capacity);
+	for (unsigned b = 1; b <= p.plan.capacity && used < size; b++) {
+		unsigned last = b;
+		while (last < p.plan.capacity && p.plan.kernel[last + 1] == p.plan.kernel[b])
+			last++;
+		const struct impl *k = p.plan.kernel[b];
+		char files[32];
+		if (last == b)
+			snprintf(files, sizeof files, "%u", b);
+		else
+			snprintf(files, sizeof files, "%u-%u", b, last);
+		int n = snprintf(buf + used, size - used, "%s %s for %s ready", b > 1 ? "," : "",
+				 k ? k->name : "one stream", files);
 		if (n < 0 || (size_t)n >= size - used)
 			return;
 		used += (size_t)n;
+		b = last;
 	}
 }
 
@@ -65,6 +75,8 @@ void debug_report(const struct options *opt)
 
 	cpu_features_format(cpu_features_get(), ",", buf, sizeof buf);
 	diag_error(0, "CPU features used by simdsum: %s", buf[0] ? buf : "none");
+	const struct cpu_profile *prof = profile_get();
+	diag_error(0, "cost profile: %s (%s)", prof->name, prof->origin);
 	for (unsigned i = 0; i < opt->nalgos; i++) {
 		const struct algo_choice *c = &opt->algos[i];
 		describe_tiers(&c->dispatch, buf, sizeof buf);

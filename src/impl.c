@@ -19,6 +19,28 @@ const struct impl *impl_table(enum family family)
 	}
 }
 
+static const char *const family_names[FAMILY_COUNT] = {
+	[FAMILY_SHA1] = "sha1",
+	[FAMILY_SHA256] = "sha256",
+	[FAMILY_SHA512] = "sha512",
+	[FAMILY_CRC32C] = "crc32c",
+};
+
+const char *impl_family_name(enum family family)
+{
+	return family < FAMILY_COUNT ? family_names[family] : "?";
+}
+
+bool impl_family_by_name(const char *name, size_t len, enum family *out)
+{
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		if (strlen(family_names[f]) == len && memcmp(family_names[f], name, len) == 0) {
+			*out = (enum family)f;
+			return true;
+		}
+	return false;
+}
+
 cpu_features impl_missing(const struct impl *impl)
 {
 	return impl->needs & ~cpu_features_get();
@@ -30,31 +52,6 @@ const struct impl *impl_find(enum family family, const char *name)
 		if (strcmp(i->name, name) == 0)
 			return i;
 	return NULL;
-}
-
-/* Walks the rows in preference order. A supported row with a minimum
- * length becomes a tier for calls at least that long; the first
- * supported row without one ends the ladder (generic always does). */
-void impl_select_auto(enum family family, struct dispatch *out)
-{
-	out->ntiers = 0;
-	for (const struct impl *i = impl_table(family); i->name; i++) {
-		if (impl_missing(i))
-			continue;
-		if (i->auto_min_len && out->ntiers + 1 < IMPL_MAX_TIERS) {
-			/* Only worth a tier if it lowers the bar of the one above. */
-			if (out->ntiers && out->tier[out->ntiers - 1].min_len <= i->auto_min_len)
-				continue;
-			out->tier[out->ntiers].min_len = i->auto_min_len;
-			out->tier[out->ntiers++].impl = i;
-			continue;
-		}
-		if (i->auto_min_len)
-			continue;
-		out->tier[out->ntiers].min_len = 0;
-		out->tier[out->ntiers++].impl = i;
-		return;
-	}
 }
 
 void impl_select_one(const struct impl *impl, struct dispatch *out)

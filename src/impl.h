@@ -2,6 +2,7 @@
 #ifndef SIMDSUM_IMPL_H
 #define SIMDSUM_IMPL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,21 +42,18 @@ union transform {
 	sha512_mblocks_fn sha512_mb;
 };
 
-/* One row of the registry. Rows of a family are listed most preferred
- * first; auto takes, for each call, the first supported row whose
- * auto_min_len the call reaches (see impl_select). */
+/* One row of the registry. What auto makes of a row is not here but in
+ * its measured costs (src/profile_builtin.c) and the rules of
+ * src/cost_model.c; the order of a family's rows is only the order
+ * --list-impls and --benchmark show. */
 struct impl {
 	enum family family;
 	const char *name;     /* --impl name: generic ssse3 avx avx2 shani ... */
 	cpu_features needs;   /* every bit must be present */
-	size_t auto_min_len;  /* bytes per transform call below which auto
-	                       * skips this row (0: any length) */
 	union transform fn;
 	unsigned lanes;       /* 0: single stream (fn.sha1...); n > 1: a
 	                       * multi-buffer kernel of n lanes (fn.sha1_mb...),
 	                       * used only by the lane scheduler */
-	unsigned auto_min_streams; /* multi-buffer: auto uses the row only
-	                       * when at least this many messages are ready */
 };
 
 /* The block a SHA family's transforms work on, in bytes. */
@@ -98,6 +96,12 @@ extern const struct impl crc32c_impls[];
 
 const struct impl *impl_table(enum family family);
 
+/* The family's short name ("sha256", the name of its widest algorithm's
+ * transform), and the reverse; impl_family_by_name returns false for a
+ * name that is none. */
+const char *impl_family_name(enum family family);
+bool impl_family_by_name(const char *name, size_t len, enum family *out);
+
 /* Features a row needs that the CPU lacks (0: runnable here). */
 cpu_features impl_missing(const struct impl *impl);
 
@@ -115,10 +119,6 @@ struct dispatch {
 		const struct impl *impl;
 	} tier[IMPL_MAX_TIERS];
 };
-
-/* The auto choice for a family on this CPU. Never fails: generic is
- * always supported. */
-void impl_select_auto(enum family family, struct dispatch *out);
 
 /* A single-tier dispatch for one row (the caller checked it is runnable). */
 void impl_select_one(const struct impl *impl, struct dispatch *out);

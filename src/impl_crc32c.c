@@ -1,6 +1,7 @@
-/* impl_crc32c.c - the CRC-32C registry rows, most preferred first.
+/* impl_crc32c.c - the CRC-32C registry rows. What auto makes of them comes
+ * from their costs (src/profile_builtin.c) and src/cost_model.c.
  *
- * Thresholds measured on the reference VM (AMD Zen 5 "Turin", 2 vCPUs),
+ * Measured on the reference VM (AMD Zen 5 "Turin", 2 vCPUs),
  * one process, kernels interleaved in random order, best of 51 batches;
  * ratios are to ISA-L's crc32_iscsi in the same run.  "indep" = calls
  * on the same buffer that do not wait for each other, "chained" = each
@@ -15,8 +16,8 @@ const struct impl crc32c_impls[] = {
 	/* crc32q chains beside VPCLMULQDQ folding.  Tuned for CPUs that
 	 * issue about two crc32 a cycle next to the vector unit (Zen 5).
 	 * Where crc32 issues once a cycle (Intel), its chains would be the
-	 * bottleneck and vpclmul faster, so the row needs the fastcrc32
-	 * trait (src/cpu.c: AMD family 0x1A and later).  From 1 KiB it
+	 * bottleneck and vpclmul faster: the profiles of such CPUs say so,
+	 * and the default profile keeps auto on vpclmul.  From 1 KiB it
 	 * beats vpclmul in both ways of calling (indep/chained, vs
 	 * ISA-L): 1 KiB 1.66x/1.71x against 1.13x/1.66x, 2 KiB 1.76x/1.66x against 1.06x/1.15x, 4 KiB
 	 * 1.88x/1.85x against 1.03x/1.03x, 1 MiB 1.59x/1.65x against
@@ -24,15 +25,14 @@ const struct impl crc32c_impls[] = {
 	 * (1.27x against 1.68x). */
 	{ .family = FAMILY_CRC32C, .name = "hybrid",
 	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) |
-		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ) | CPUF(FAST_CRC32),
-	  .auto_min_len = 1024, .fn.crc32c = crc32c_hybrid },
+		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
+	  .fn.crc32c = crc32c_hybrid },
 	/* AVX-512 folding.  From 64 bytes, against sse42 (indep/chained,
 	 * ratios to ISA-L): 64 B 2.29x/2.30x against 1.69x/3.12x, 96 B
 	 * 2.01x/2.82x against 1.72x/3.30x, 128 B 3.11x/3.25x against
 	 * 1.91x/3.26x, 256 B 1.44x/2.02x against 0.85x/1.50x.  Below
 	 * 64 bytes it runs the same crc32 chain as sse42 (measured equal,
-	 * 1..63 bytes), so it takes every length: one tier fewer for auto
-	 * to walk on each short call. */
+	 * 1..63 bytes). */
 	{ .family = FAMILY_CRC32C, .name = "vpclmul",
 	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) |
 		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
@@ -45,10 +45,9 @@ const struct impl crc32c_impls[] = {
 	{ .family = FAMILY_CRC32C, .name = "sse42",
 	  .needs = CPUF(SSE42) | CPUF(SSE41) | CPUF(PCLMUL),
 	  .fn.crc32c = crc32c_sse42 },
-	/* 128-bit folding.  Never auto here: Zen 5 issues one pclmulqdq
-	 * every other cycle, so it tops out near 14 GB/s, half of sse42
-	 * (about 28 GB/s from 4 KiB); it needs what sse42 needs, so no CPU
-	 * reaches it past sse42, which ends the ladder.  --impl=pclmul. */
+	/* 128-bit folding.  Zen 5 issues one pclmulqdq every other cycle,
+	 * so it tops out near 14 GB/s, half of sse42 (about 28 GB/s from
+	 * 4 KiB). */
 	{ .family = FAMILY_CRC32C, .name = "pclmul",
 	  .needs = CPUF(SSE42) | CPUF(SSE41) | CPUF(PCLMUL),
 	  .fn.crc32c = crc32c_pclmul },

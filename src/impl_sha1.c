@@ -1,4 +1,5 @@
-/* impl_sha1.c - the SHA1 registry rows, most preferred first. */
+/* impl_sha1.c - the SHA1 registry rows. What auto makes of them comes
+ * from their costs (src/profile_builtin.c) and src/cost_model.c. */
 #include "impl.h"
 #include "sha1.h"
 
@@ -10,12 +11,9 @@
  *     any length, 1 block included, so it takes every length.
  *   - avx2 against avx: 0.97x at 1 block, 0.98-0.99x at 2, 1.00x at 3-4,
  *     1.00-1.02x from 8 blocks on (the two-block schedule and BMI save
- *     instructions, not latency; its set-up costs a few cycles more), so
- *     it is used from 512 bytes per call and avx below that.
+ *     instructions, not latency; its set-up costs a few cycles more).
  *   - avx against ssse3: equal within 1% (both bound by the same chain);
  *     avx goes first as it issues fewer instructions. */
-#define SHA1_AVX2_MIN_LEN 512
-
 const struct impl sha1_impls[] = {
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_SHA
@@ -24,7 +22,7 @@ const struct impl sha1_impls[] = {
 #endif
 	{ .family = FAMILY_SHA1, .name = "avx2",
 	  .needs = CPUF(AVX) | CPUF(AVX2) | CPUF(BMI1) | CPUF(BMI2),
-	  .auto_min_len = SHA1_AVX2_MIN_LEN, .fn.sha1 = sha1_blocks_avx2 },
+	  .fn.sha1 = sha1_blocks_avx2 },
 	{ .family = FAMILY_SHA1, .name = "avx", .needs = CPUF(AVX), .fn.sha1 = sha1_blocks_avx },
 	{ .family = FAMILY_SHA1, .name = "ssse3", .needs = CPUF(SSSE3), .fn.sha1 = sha1_blocks_ssse3 },
 #endif
@@ -33,20 +31,17 @@ const struct impl sha1_impls[] = {
 	/* Multi-buffer kernels, used by the lane scheduler (src/lanes.c) for
 	 * several files at once. Aggregate speed with every lane busy, 16 KiB
 	 * per lane, against OpenSSL's single-stream SHA-NI (1.9 GB/s): x16
-	 * 10.5 GB/s, shanix3 3.1, avx2x8 3.5. With b files ready a kernel of
-	 * L lanes gives b/L of its aggregate, so: x16 from 5 files (5/16 x
-	 * 10.5 > 3.1), shanix3 from 2 (2/3 x 3.1 > 1.9), and where neither
-	 * exists avx2x8 from 4 (4/8 x 3.5 > 1.4, the avx2 single stream). */
+	 * 10.5 GB/s, shanix3 3.1, avx2x8 3.5 (Zen 5). */
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_AVX512
-	{ .family = FAMILY_SHA1, .name = "avx512x16", .lanes = 16, .auto_min_streams = 5,
+	{ .family = FAMILY_SHA1, .name = "avx512x16", .lanes = 16,
 	  .needs = CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512BW), .fn.sha1_mb = sha1_mblocks_avx512x16 },
 #endif
 #if HAVE_AS_SHA
-	{ .family = FAMILY_SHA1, .name = "shanix3", .lanes = 3, .auto_min_streams = 2,
+	{ .family = FAMILY_SHA1, .name = "shanix3", .lanes = 3,
 	  .needs = CPUF(SHA) | CPUF(SSSE3), .fn.sha1_mb = sha1_mblocks_shanix3 },
 #endif
-	{ .family = FAMILY_SHA1, .name = "avx2x8", .lanes = 8, .auto_min_streams = 4,
+	{ .family = FAMILY_SHA1, .name = "avx2x8", .lanes = 8,
 	  .needs = CPUF(AVX) | CPUF(AVX2), .fn.sha1_mb = sha1_mblocks_avx2x8 },
 #endif
 	{ 0 }

@@ -1,8 +1,9 @@
-/* impl_sha256.c - the SHA256 registry rows, most preferred first. */
+/* impl_sha256.c - the SHA256 registry rows. What auto makes of them comes
+ * from their costs (src/profile_builtin.c) and src/cost_model.c. */
 #include "impl.h"
 #include "sha256.h"
 
-/* Order and thresholds, measured on the Zen 5 (EPYC Turin) VM: core
+/* Measured on the Zen 5 (EPYC Turin) VM: core
  * cycles, min of interleaved samples (scratch kcmp), for a call of 1
  * block, then per block in calls of 2 and of 256 blocks:
  *   shani     150   141   127   the 32 dependent sha256rnds2 (4 cycles each)
@@ -12,10 +13,8 @@
  *   generic   677   681   571
  * (OpenSSL 3.0, same method, its paths chosen with OPENSSL_ia32cap:
  * SHA-NI 159/143/127, AVX2 417/392/350, SSSE3 513/465/440.)
- * Each row is at least as fast as every row below it at every call
- * size, a single block included (avx2 runs a lone block in the low
- * lanes), so no row needs an auto_min_len: the first one the CPU runs
- * takes all calls. avx2 also lists AVX, whose VEX encodings it uses. */
+ * (avx2 runs a lone block in the low lanes.) avx2 also lists AVX, whose
+ * VEX encodings it uses. */
 const struct impl sha256_impls[] = {
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_SHA
@@ -31,21 +30,19 @@ const struct impl sha256_impls[] = {
 
 	/* Multi-buffer kernels for the lane scheduler (src/lanes.c). Aggregate
 	 * speed, all lanes busy, 16 KiB per lane: x16 6.9 GB/s, shanix2 3.2,
-	 * avx2x8 1.9; single-stream SHA-NI 1.75, AVX2 0.65. With b files
-	 * ready: x16 from 8 (8/16 x 6.9 > 3.2, shanix2's pair), shanix2 from
-	 * 2 (a half-idle pair, 1.6, loses to one stream), and without both,
-	 * avx2x8 from 3 (3/8 x 1.9 > 0.65). */
+	 * avx2x8 1.9; single-stream SHA-NI 1.75, AVX2 0.65 (Zen 5; on Zen 4
+	 * x16 3.6 and shanix2 3.4, where 512-bit operations run in halves). */
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_AVX512
-	{ .family = FAMILY_SHA256, .name = "avx512x16", .lanes = 16, .auto_min_streams = 8,
+	{ .family = FAMILY_SHA256, .name = "avx512x16", .lanes = 16,
 	  .needs = CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512BW),
 	  .fn.sha256_mb = sha256_mblocks_avx512x16 },
 #endif
 #if HAVE_AS_SHA
-	{ .family = FAMILY_SHA256, .name = "shanix2", .lanes = 2, .auto_min_streams = 2,
+	{ .family = FAMILY_SHA256, .name = "shanix2", .lanes = 2,
 	  .needs = CPUF(SHA) | CPUF(SSSE3), .fn.sha256_mb = sha256_mblocks_shanix2 },
 #endif
-	{ .family = FAMILY_SHA256, .name = "avx2x8", .lanes = 8, .auto_min_streams = 3,
+	{ .family = FAMILY_SHA256, .name = "avx2x8", .lanes = 8,
 	  .needs = CPUF(AVX) | CPUF(AVX2), .fn.sha256_mb = sha256_mblocks_avx2x8 },
 #endif
 	{ 0 }

@@ -1,4 +1,5 @@
-/* impl_sha512.c - the SHA512 registry rows, most preferred first. */
+/* impl_sha512.c - the SHA512 registry rows. What auto makes of them comes
+ * from their costs (src/profile_builtin.c) and src/cost_model.c. */
 #include "impl.h"
 #include "sha512.h"
 
@@ -19,14 +20,11 @@
  * 2% faster from a few blocks up: at 16 KiB 1.10-1.11x OpenSSL's best
  * in bench/peers, where it was 1.08x.)
  *
- * Each row is at least as fast as the next at every size, and so is a
- * direct call of 1, 2, 3, 4 or 8 blocks, so no row needs an auto_min_len.
  * avx512 and avx2 run the same scalar rounds; avx512's cheaper message
  * schedule is worth ~0.5% on an idle core and 5-8% when the core is
  * shared (fewer operations to issue).  avx512 touches no ZMM register
  * (EVEX on YMM only): the clock and the speed of scalar code run right
- * after it measured the same as after avx2 or after no vector code, so
- * auto may prefer it. */
+ * after it measured the same as after avx2 or after no vector code. */
 const struct impl sha512_impls[] = {
 #if SIMDSUM_ASM_X86
 #if HAVE_AS_AVX512
@@ -43,9 +41,9 @@ const struct impl sha512_impls[] = {
 
 	/* Multi-buffer kernel for the lane scheduler (src/lanes.c): 8 lanes at
 	 * 4.9 GB/s aggregate (16 KiB per lane) against about 1.0 for the best
-	 * single stream, so from 2 files ready (2/8 x 4.9 > 1.0). */
+	 * single stream (Zen 5). */
 #if SIMDSUM_ASM_X86 && HAVE_AS_AVX512
-	{ .family = FAMILY_SHA512, .name = "avx512x8", .lanes = 8, .auto_min_streams = 2,
+	{ .family = FAMILY_SHA512, .name = "avx512x8", .lanes = 8,
 	  .needs = CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512BW),
 	  .fn.sha512_mb = sha512_mblocks_avx512x8 },
 #endif

@@ -6,15 +6,16 @@
  * single-stream hashing by construction.
  *
  * No file ever waits for lanes to fill: each step runs on the files it
- * has, through the kernel that is best for that many (a row's
- * auto_min_streams, measured; see src/impl_*.c), down to the single-stream
- * transforms for one file. */
+ * has, through the kernel that is best for that many (the policy's plan,
+ * from src/cost_model.c), down to the single-stream transforms for one
+ * file. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "impl.h"
 #include "lanes.h"
+#include "profile.h"
 #include "reader.h"
 #include "xalloc.h"
 
@@ -37,9 +38,7 @@ struct lane {
 
 struct lane_group {
 	struct lane_policy policy;
-	const struct impl *rows[8];   /* usable multi-buffer rows, preferred first */
-	unsigned nrows;
-	unsigned capacity;
+	unsigned capacity;            /* files in flight (0: lanes unused) */
 	unsigned block;               /* block size in bytes */
 	enum io_mode io;
 	struct lane lane[LANES_MAX];
@@ -57,15 +56,12 @@ void lanes_policy_for(const struct algo_choice *choice, const char *impl_name,
 	out->family = choice->algo->family;
 	if (impl_name && strcmp(impl_name, "auto") != 0) {
 		const struct impl *row = impl_find(out->family, impl_name);
-		if (row && row->lanes > 1 && !impl_missing(row)) {
-			out->forced = row;
-			out->enabled = true;
-		}
-		return;
+		if (!row || row->lanes < 2 || impl_missing(row))
+			return;
+		out->forced = row;
 	}
-	for (const struct impl *i = impl_table(out->family); i->name; i++)
-		if (i->lanes > 1 && !impl_missing(i))
-			out->enabled = true;
+	cost_model_lanes(out->family, profile_get(), cpu_features_get(), out->forced, &out->plan);
+	out->enabled = out->plan.capacity > 1;
 }
 
 struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode io,
@@ -79,20 +75,8 @@ struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode i
 	g->done_ctx = ctx;
 	g->block = impl_block_size(policy->family);
 	/* mmap was asked for: hash single-stream from the mapping instead. */
-	if (policy->enabled && io != IO_MMAP) {
-		if (policy->forced) {
-			g->rows[g->nrows++] = policy->forced;
-		} else {
-			for (const struct impl *i = impl_table(policy->family); i->name; i++)
-				if (i->lanes > 1 && !impl_missing(i) && g->nrows < 8)
-					g->rows[g->nrows++] = i;
-		}
-	}
-	for (unsigned i = 0; i < g->nrows; i++)
-		if (g->rows[i]->lanes > g->capacity)
-			g->capacity = g->rows[i]->lanes;
-	if (g->capacity > LANES_MAX)
-		g->capacity = LANES_MAX;
+	if (policy->enabled && io != IO_MMAP)
+		g->capacity = policy->plan.capacity < LANES_MAX ? policy->plan.capacity : LANES_MAX;
 	/* Buffers come when lanes are first used: "simdsum FILE" should not
 	 * pay for sixteen of them. */
 	return g;
@@ -236,12 +220,7 @@ static bool refill(struct lane_group *g, struct lane *l)
 /* The kernel for b files ready, or NULL for single-stream. */
 static const struct impl *kernel_for(const struct lane_group *g, unsigned b)
 {
-	if (g->policy.forced)
-		return b >= 2 ? g->policy.forced : NULL;
-	for (unsigned i = 0; i < g->nrows; i++)
-		if (b >= g->rows[i]->auto_min_streams)
-			return g->rows[i];
-	return NULL;
+	return b <= COST_MAX_STREAMS ? g->policy.plan.kernel[b] : NULL;
 }
 
 static void run_kernel(struct lane_group *g, const struct impl *k, struct lane **ready, unsigned n,

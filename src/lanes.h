@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "cost_model.h"
 #include "job.h"
 
 #define LANES_MAX 16
@@ -15,11 +16,12 @@ struct lane_policy {
 	enum family family;
 	const struct impl *forced;   /* --impl named a multi-buffer row */
 	bool enabled;                /* false: every file goes single-stream */
+	struct lane_plan plan;       /* the kernel for b files ready */
 };
 
-/* The policy for an algorithm choice: auto (the supported multi-buffer
- * rows), a forced multi-buffer row, or none when a single-stream row was
- * forced. */
+/* The policy for an algorithm choice: auto (the plan the cost model makes
+ * of the profile in force), a forced multi-buffer row, or none when a
+ * single-stream row was forced. */
 void lanes_policy_for(const struct algo_choice *choice, const char *impl_name,
 		      struct lane_policy *out);
 

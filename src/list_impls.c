@@ -3,7 +3,9 @@
 #include <stdio.h>
 
 #include "algo.h"
+#include "cost_model.h"
 #include "impl.h"
+#include "profile.h"
 #include "list_impls.h"
 
 static const char *const family_names[FAMILY_COUNT] = {
@@ -41,6 +43,9 @@ void list_impls_print(void)
 		cpu_features_format(off, " ", buf, sizeof buf);
 		printf("Disabled by SIMDSUM_CPU_DISABLE: %s\n", buf);
 	}
+
+	const struct cpu_profile *prof = profile_get();
+	printf("Cost profile: %s (%s)\n", prof->name, prof->origin);
 
 	for (int f = 0; f < FAMILY_COUNT; f++) {
 		struct dispatch d;

@@ -1,6 +1,7 @@
 /* select.c - forcing an implementation by name, never silently. */
 #include <string.h>
 
+#include "cost_model.h"
 #include "diag.h"
 #include "select.h"
 

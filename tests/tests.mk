@@ -6,6 +6,7 @@ TEST_CFLAGS = -DVECTORS_DIR='"$(VECTORS)"' -Itests/unit
 TEST_LIBS = -lcmocka -lcrypto -lisal
 
 UNIT_TESTS = test_vectors test_differential test_oracle test_parts test_multibuffer test_abi \
+	     test_cost_model \
 	     test_crosscheck test_selftest
 UNIT_BINS = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 TESTLIB_OBJ = $(BUILD)/tests/testlib.o

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_model.h"
 #include "hash.h"
 #include "impl.h"
 #include "lanes.h"

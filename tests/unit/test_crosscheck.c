@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cost_model.h"
 #include "file_hash.h"
 #include "input.h"
 #include "lanes.h"
@@ -30,7 +31,7 @@ static void broken_sha256_mb(uint32_t *const state[], const uint8_t *const data[
 static const struct impl broken_row = { .family = FAMILY_SHA256, .name = "broken",
 					.fn.sha256 = broken_sha256 };
 static const struct impl broken_mb_row = { .family = FAMILY_SHA256, .name = "brokenx2",
-					   .lanes = 2, .auto_min_streams = 2,
+					   .lanes = 2,
 					   .fn.sha256_mb = broken_sha256_mb };
 
 static char *make_file(size_t len)
@@ -90,6 +91,8 @@ static void test_lanes(void **state)
 	struct job jobs[2];
 	char *paths[2] = { make_file(300000), make_file(200001) };
 
+	cost_model_lanes(FAMILY_SHA256, profile_get(), cpu_features_get(), &broken_mb_row,
+			 &policy.plan);
 	impl_select_auto(FAMILY_SHA256, &choice.dispatch);
 	for (int cross = 0; cross < 2; cross++) {
 		struct lane_group *g = lanes_create(&policy, IO_READ, on_done, NULL);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_model.h"
 #include "testlib.h"
 
 static const struct algo *family_algo(enum family f)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_model.h"
 #include "check_line.h"
 #include "crc32c.h"
 #include "escape.h"

@@ -1,0 +1,168 @@
+/* cost_model.c - the rules that turn a profile's costs into auto's
+ * choices. Every automatic kernel choice is made here:
+ *
+ *  - a dispatch's tiers: for each call length the row of least expected
+ *    cost (call_ns + byte_ns x len), found on a grid of lengths and cut
+ *    where the cheapest row changes;
+ *  - the lane scheduler's kernel for b files ready: the sequence of steps
+ *    of least expected time for b equal files (a row of n lanes costs
+ *    n x byte_ns per byte of each file whatever number of its lanes is
+ *    busy; one file alone runs at the single-stream dispatch's cost), and
+ *    how many files to keep in flight: the b of the highest throughput.
+ *
+ * Rows the CPU lacks are never considered; a row without a cost (which
+ * profile_get() never leaves) is never chosen. */
+#include <math.h>
+#include <string.h>
+
+#include "cost_model.h"
+
+/* Lengths at which the single-stream rows are compared: every length to
+ * 256 bytes, then every 8 to 4 KiB, then 1/16 steps up to 1 GiB. */
+#define GRID_DENSE 256
+#define GRID_MID 4096
+#define GRID_MAX ((size_t)1 << 30)
+
+/* The lane scheduler reads files in chunks of this size per lane
+ * (LANE_BUFFER in lanes.c): the call length of one file alone. */
+#define LANE_CHUNK (64 * 1024)
+
+double cost_model_call_ns(const struct row_cost *c, size_t len)
+{
+	return c->call_ns + c->byte_ns * (double)len;
+}
+
+static size_t grid_next(size_t len)
+{
+	if (len < GRID_DENSE)
+		return len + 1;
+	if (len < GRID_MID)
+		return len + 8;
+	return len + len / 16;
+}
+
+/* The call lengths a family's transforms see: any for CRCs, whole blocks
+ * for the SHAs. */
+static size_t call_granule(enum family family)
+{
+	return family == FAMILY_CRC32C ? 1 : impl_block_size(family);
+}
+
+static const struct row_cost *cheapest(const struct row_cost *const cand[], unsigned n,
+				       size_t len)
+{
+	const struct row_cost *best = NULL;
+
+	for (unsigned i = 0; i < n; i++)
+		if (!best || cost_model_call_ns(cand[i], len) < cost_model_call_ns(best, len))
+			best = cand[i];
+	return best;
+}
+
+static unsigned candidates(enum family family, const struct cpu_profile *p, cpu_features have,
+			   bool multi, const struct row_cost *out[], unsigned max)
+{
+	unsigned n = 0;
+
+	for (const struct impl *i = impl_table(family); i->name && n < max; i++) {
+		if ((i->lanes > 1) != multi || (i->needs & ~have))
+			continue;
+		const struct row_cost *c = profile_cost(p, i);
+		if (c)
+			out[n++] = c;
+	}
+	return n;
+}
+
+void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_features have,
+			 struct dispatch *out)
+{
+	const struct row_cost *cand[PROFILE_MAX_ROWS];
+	unsigned n = candidates(family, p, have, false, cand, PROFILE_MAX_ROWS);
+	size_t g = call_granule(family);
+
+	out->ntiers = 0;
+	if (n == 0) {
+		impl_select_one(impl_find(family, "generic"), out);
+		return;
+	}
+	/* Walk the grid up from one granule, noting where the cheapest row
+	 * changes; tiers are then listed from the longest calls down. */
+	const struct impl *row_at[64];
+	size_t from[64];
+	unsigned runs = 0;
+	for (size_t len = g; len <= GRID_MAX; len = grid_next(len)) {
+		size_t l = (len + g - 1) / g * g;
+		const struct impl *best = cheapest(cand, n, l)->impl;
+		if (runs && row_at[runs - 1] == best)
+			continue;
+		if (runs == 64)
+			break;
+		row_at[runs] = best;
+		from[runs++] = l;
+	}
+	/* More runs than tiers: the shortest calls share the row of the
+	 * IMPL_MAX_TIERS-th longest run. */
+	unsigned first = runs > IMPL_MAX_TIERS ? runs - IMPL_MAX_TIERS : 0;
+	for (unsigned r = runs; r-- > first;) {
+		out->tier[out->ntiers].impl = row_at[r];
+		out->tier[out->ntiers++].min_len = r == first ? 0 : from[r];
+	}
+}
+
+void impl_select_auto(enum family family, struct dispatch *out)
+{
+	cost_model_dispatch(family, profile_get(), cpu_features_get(), out);
+}
+
+void cost_model_lanes(enum family family, const struct cpu_profile *p, cpu_features have,
+		      const struct impl *forced, struct lane_plan *out)
+{
+	memset(out, 0, sizeof *out);
+	if (forced) {
+		out->capacity = forced->lanes < COST_MAX_STREAMS ? forced->lanes : COST_MAX_STREAMS;
+		for (unsigned b = 2; b <= out->capacity; b++)
+			out->kernel[b] = forced;
+		return;
+	}
+	const struct row_cost *multi[PROFILE_MAX_ROWS];
+	unsigned nmulti = candidates(family, p, have, true, multi, PROFILE_MAX_ROWS);
+	if (nmulti == 0)
+		return;
+
+	/* Per byte of each file: one file alone through the dispatch. */
+	struct dispatch d;
+	cost_model_dispatch(family, p, have, &d);
+	const struct row_cost *single = profile_cost(p, dispatch_pick(&d, LANE_CHUNK));
+	double alone = single ? cost_model_call_ns(single, LANE_CHUNK) / LANE_CHUNK : INFINITY;
+
+	/* t[b]: least time for b files (per byte of one file). */
+	double t[COST_MAX_STREAMS + 1] = { 0 };
+	for (unsigned b = 1; b <= COST_MAX_STREAMS; b++) {
+		t[b] = alone + t[b - 1];
+		out->kernel[b] = NULL;
+		for (unsigned i = 0; i < nmulti; i++) {
+			unsigned lanes = multi[i]->impl->lanes;
+			unsigned served = b < lanes ? b : lanes;
+			double cost = lanes * multi[i]->byte_ns + t[b - served];
+			/* A tie with one stream first goes to the lanes (the
+			 * lone file then runs in the next step, same cost);
+			 * between rows, to the earlier. */
+			bool better = cost < t[b] * (1 - 1e-9) ||
+				      (!out->kernel[b] && cost <= t[b] * (1 + 1e-9));
+			if (b >= 2 && better) {
+				t[b] = cost;
+				out->kernel[b] = multi[i]->impl;
+			}
+		}
+	}
+	/* Keep as many files in flight as give the most bytes per ns; the
+	 * fewest of equals (less memory, fewer open files). */
+	unsigned best = 1;
+	for (unsigned b = 2; b <= COST_MAX_STREAMS; b++)
+		if (b / t[b] > best / t[best] * (1 + 1e-6))
+			best = b;
+	out->capacity = best > 1 ? best : 0;
+	for (unsigned b = best + 1; b <= COST_MAX_STREAMS; b++)
+		out->kernel[b] = NULL;
+}

@@ -1,0 +1,426 @@
+/* profile.c - reading, checking and choosing the cost profile in force.
+ * The figures themselves live in profile_builtin.c; what is done with
+ * them, in cost_model.c. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "profile.h"
+#include "version.h"
+
+/* A profile file larger than this is not one. */
+#define PROFILE_MAX_BYTES (64 * 1024)
+#define LINE_MAX_BYTES 256
+#define MAX_TOKENS 6
+
+struct tokens {
+	unsigned n;
+	struct { const char *s; size_t len; } t[MAX_TOKENS];
+	const char *rest;      /* the line after the first token */
+	size_t rest_len;
+};
+
+static void split(const char *line, size_t len, struct tokens *tk)
+{
+	size_t i = 0;
+
+	tk->n = 0;
+	tk->rest = line + len;
+	tk->rest_len = 0;
+	while (i < len && tk->n < MAX_TOKENS) {
+		while (i < len && (line[i] == ' ' || line[i] == '\t'))
+			i++;
+		if (i == len)
+			break;
+		size_t start = i;
+		while (i < len && line[i] != ' ' && line[i] != '\t')
+			i++;
+		if (tk->n == 1) {
+			tk->rest = line + start;
+			tk->rest_len = len - start;
+		}
+		tk->t[tk->n].s = line + start;
+		tk->t[tk->n++].len = i - start;
+	}
+	/* More tokens than any line has: make the count say so. */
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (i < len)
+		tk->n = MAX_TOKENS + 1;
+}
+
+static bool token_is(const struct tokens *tk, unsigned i, const char *word)
+{
+	return i < tk->n && tk->t[i].len == strlen(word) && memcmp(tk->t[i].s, word, tk->t[i].len) == 0;
+}
+
+/* A token as a C string (tokens are at most LINE_MAX_BYTES long). */
+static void token_copy(const struct tokens *tk, unsigned i, char *buf, size_t size)
+{
+	size_t n = tk->t[i].len < size - 1 ? tk->t[i].len : size - 1;
+	memcpy(buf, tk->t[i].s, n);
+	buf[n] = '\0';
+}
+
+static bool parse_unsigned(const struct tokens *tk, unsigned i, unsigned max, unsigned *out)
+{
+	char buf[LINE_MAX_BYTES + 1], *end;
+
+	token_copy(tk, i, buf, sizeof buf);
+	errno = 0;
+	if (buf[0] < '0' || buf[0] > '9')
+		return false;
+	unsigned long v = strtoul(buf, &end, 0);
+	if (errno || *end || v > max)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+/* A cost in ns: finite, >= 0 (> 0 when positive is set), below 1e9. */
+static bool parse_cost(const struct tokens *tk, unsigned i, bool positive, double *out)
+{
+	char buf[LINE_MAX_BYTES + 1], *end;
+
+	token_copy(tk, i, buf, sizeof buf);
+	errno = 0;
+	double v = strtod(buf, &end);
+	if (errno || end == buf || *end || !isfinite(v) || v < 0 || v >= 1e9 || (positive && v <= 0))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* "0x10-0x1f,0x60" */
+static bool parse_models(const char *s, size_t len, struct cpu_profile *out)
+{
+	char buf[LINE_MAX_BYTES + 1];
+	char *save = NULL;
+
+	if (len >= sizeof buf)
+		return false;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	out->nranges = 0;
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		if (out->nranges == PROFILE_MAX_MODEL_RANGES || *tok < '0' || *tok > '9')
+			return false;
+		errno = 0;
+		unsigned long lo = strtoul(tok, &end, 0), hi = lo;
+		if (*end == '-') {
+			if (end[1] < '0' || end[1] > '9')
+				return false;
+			hi = strtoul(end + 1, &end, 0);
+		}
+		if (errno || *end || lo > hi || hi > 0xffff)
+			return false;
+		out->model[out->nranges].lo = (unsigned)lo;
+		out->model[out->nranges++].hi = (unsigned)hi;
+	}
+	return out->nranges > 0;
+}
+
+static bool printable(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < 0x20 || s[i] > 0x7e)
+			return false;
+	return true;
+}
+
+static bool parse_row(const struct tokens *tk, struct cpu_profile *out, char *err, size_t errsize)
+{
+	enum family family;
+	char name[LINE_MAX_BYTES + 1];
+	struct row_cost c;
+
+	if (tk->n != 5) {
+		snprintf(err, errsize, "a row needs FAMILY NAME CALL_NS BYTE_NS");
+		return false;
+	}
+	token_copy(tk, 2, name, sizeof name);
+	if (!impl_family_by_name(tk->t[1].s, tk->t[1].len, &family) ||
+	    !(c.impl = impl_find(family, name))) {
+		snprintf(err, errsize, "unknown row '%.*s %.40s'", (int)(tk->t[1].len > 20 ? 20 : tk->t[1].len),
+			 tk->t[1].s, name);
+		return false;
+	}
+	if (!parse_cost(tk, 3, false, &c.call_ns) || !parse_cost(tk, 4, true, &c.byte_ns)) {
+		snprintf(err, errsize, "row %s %s: costs must be numbers, 0 <= call < 1e9, 0 < byte < 1e9",
+			 impl_family_name(family), c.impl->name);
+		return false;
+	}
+	if (profile_cost(out, c.impl)) {
+		snprintf(err, errsize, "row %s %s given twice", impl_family_name(family), c.impl->name);
+		return false;
+	}
+	if (out->nrows == PROFILE_MAX_ROWS) {
+		snprintf(err, errsize, "too many rows");
+		return false;
+	}
+	out->rows[out->nrows++] = c;
+	return true;
+}
+
+/* One line (without its newline); false with err set when it is wrong. */
+static bool parse_line(const char *line, size_t len, bool *seen_magic, struct cpu_profile *out,
+		       char *err, size_t errsize)
+{
+	struct tokens tk;
+
+	if (len > LINE_MAX_BYTES || !printable(line, len)) {
+		snprintf(err, errsize, "not a line of text");
+		return false;
+	}
+	split(line, len, &tk);
+	if (tk.n == 0 || tk.t[0].s[0] == '#')
+		return true;
+	if (!*seen_magic) {
+		if (tk.n != 2 || !token_is(&tk, 0, "simdsum-profile") || !token_is(&tk, 1, "1")) {
+			snprintf(err, errsize, "not a simdsum profile (no 'simdsum-profile 1' line)");
+			return false;
+		}
+		*seen_magic = true;
+		return true;
+	}
+	if (token_is(&tk, 0, "row"))
+		return parse_row(&tk, out, err, errsize);
+	if (token_is(&tk, 0, "name") && tk.n >= 2 && tk.rest_len < sizeof out->name) {
+		memcpy(out->name, tk.rest, tk.rest_len);
+		out->name[tk.rest_len] = '\0';
+		return true;
+	}
+	if (token_is(&tk, 0, "version") && tk.n == 2 && tk.t[1].len < sizeof out->version) {
+		token_copy(&tk, 1, out->version, sizeof out->version);
+		return true;
+	}
+	if (token_is(&tk, 0, "io") && tk.n == 2) {
+		if (token_is(&tk, 1, "read") || token_is(&tk, 1, "mmap") || token_is(&tk, 1, "measure")) {
+			out->io = token_is(&tk, 1, "read")   ? IO_PREF_READ
+				  : token_is(&tk, 1, "mmap") ? IO_PREF_MMAP
+							     : IO_PREF_MEASURE;
+			return true;
+		}
+	}
+	if (token_is(&tk, 0, "cpu") && tk.n == 4 && tk.t[1].len < sizeof out->vendor) {
+		token_copy(&tk, 1, out->vendor, sizeof out->vendor);
+		if (parse_unsigned(&tk, 2, 0xffff, &out->family) &&
+		    parse_models(tk.t[3].s, tk.t[3].len, out))
+			return true;
+	}
+	snprintf(err, errsize, "cannot read '%.*s'", (int)(tk.t[0].len > 20 ? 20 : tk.t[0].len),
+		 tk.t[0].s);
+	return false;
+}
+
+bool profile_parse(const char *text, size_t len, struct cpu_profile *out, char *err,
+		   size_t errsize)
+{
+	bool seen_magic = false;
+	size_t pos = 0;
+	unsigned lineno = 0;
+	char why[160];
+
+	memset(out, 0, sizeof *out);
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		lineno++;
+		if (!parse_line(text + pos, end - pos, &seen_magic, out, why, sizeof why)) {
+			snprintf(err, errsize, "line %u: %s", lineno, why);
+			return false;
+		}
+		pos = end + 1;
+	}
+	if (!seen_magic) {
+		snprintf(err, errsize, "not a simdsum profile (empty)");
+		return false;
+	}
+	if (!out->name[0])
+		snprintf(out->name, sizeof out->name, "unnamed");
+	return true;
+}
+
+const struct row_cost *profile_cost(const struct cpu_profile *p, const struct impl *row)
+{
+	for (unsigned i = 0; i < p->nrows; i++)
+		if (p->rows[i].impl == row)
+			return &p->rows[i];
+	return NULL;
+}
+
+bool profile_matches(const struct cpu_profile *p, const struct cpu_signature *sig)
+{
+	if (!p->nranges || strcmp(p->vendor, sig->vendor) != 0 || p->family != sig->family)
+		return false;
+	for (unsigned i = 0; i < p->nranges; i++)
+		if (sig->model >= p->model[i].lo && sig->model <= p->model[i].hi)
+			return true;
+	return false;
+}
+
+void profile_merge_missing(struct cpu_profile *p, const struct cpu_profile *base)
+{
+	for (unsigned i = 0; i < base->nrows && p->nrows < PROFILE_MAX_ROWS; i++)
+		if (!profile_cost(p, base->rows[i].impl))
+			p->rows[p->nrows++] = base->rows[i];
+}
+
+void profile_write(const struct cpu_profile *p, const struct cpu_signature *sig, FILE *f)
+{
+	static const char *const io_names[] = { "measure", "read", "mmap" };
+
+	fprintf(f, "simdsum-profile 1\nname %s\n", p->name);
+	if (sig) {
+		fprintf(f, "cpu %s 0x%x 0x%x\nversion %s\n", sig->vendor, sig->family, sig->model,
+			SIMDSUM_VERSION);
+	} else if (p->nranges) {
+		fprintf(f, "cpu %s 0x%x ", p->vendor, p->family);
+		for (unsigned i = 0; i < p->nranges; i++)
+			fprintf(f, i ? ",0x%x-0x%x" : "0x%x-0x%x", p->model[i].lo, p->model[i].hi);
+		fputc('\n', f);
+	}
+	fprintf(f, "io %s\n", io_names[p->io]);
+	/* In registry order, whatever order the rows were found in. */
+	for (int fam = 0; fam < FAMILY_COUNT; fam++)
+		for (const struct impl *i = impl_table((enum family)fam); i->name; i++) {
+			const struct row_cost *c = profile_cost(p, i);
+			if (c)
+				fprintf(f, "row %s %s %.6g %.6g\n", impl_family_name((enum family)fam),
+					i->name, c->call_ns, c->byte_ns);
+		}
+}
+
+bool profile_path(char *buf, size_t size)
+{
+	const char *env = getenv("SIMDSUM_PROFILE");
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	if (env)
+		n = snprintf(buf, size, "%s", env);
+	else if (xdg && xdg[0] == '/')
+		n = snprintf(buf, size, "%s/simdsum/profile", xdg);
+	else if (home && home[0])
+		n = snprintf(buf, size, "%s/.config/simdsum/profile", home);
+	else
+		return false;
+	return n > 0 && (size_t)n < size;
+}
+
+/* Reads the file at path into a fresh profile; false with err set (and
+ * *absent when the file simply is not there). */
+static bool load_file(const char *path, struct cpu_profile *out, bool *absent, char *err,
+		      size_t errsize)
+{
+	char *text = NULL;
+	size_t len = 0;
+	bool ok = false;
+
+	*absent = false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		*absent = errno == ENOENT;
+		snprintf(err, errsize, "%s", strerror(errno));
+		return false;
+	}
+	text = malloc(PROFILE_MAX_BYTES + 1);
+	if (!text) {
+		snprintf(err, errsize, "%s", strerror(ENOMEM));
+		goto out;
+	}
+	for (;;) {
+		ssize_t n = read(fd, text + len, PROFILE_MAX_BYTES + 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(err, errsize, "%s", strerror(errno));
+			goto out;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		if (len > PROFILE_MAX_BYTES) {
+			snprintf(err, errsize, "larger than %d bytes", PROFILE_MAX_BYTES);
+			goto out;
+		}
+	}
+	ok = profile_parse(text, len, out, err, errsize);
+	if (ok)
+		snprintf(out->origin, sizeof out->origin, "%s", path);
+out:
+	free(text);
+	close(fd);
+	return ok;
+}
+
+/* Whether a file's profile may be used here: measured on this CPU by
+ * this simdsum, and naming only rows this CPU runs. */
+static bool usable_here(const struct cpu_profile *p, const struct cpu_signature *sig, char *err,
+			size_t errsize)
+{
+	if (!profile_matches(p, sig)) {
+		snprintf(err, errsize, "measured on another CPU");
+		return false;
+	}
+	if (strcmp(p->version, SIMDSUM_VERSION) != 0) {
+		snprintf(err, errsize, "from simdsum %s, not %s", p->version[0] ? p->version : "(none)",
+			 SIMDSUM_VERSION);
+		return false;
+	}
+	for (unsigned i = 0; i < p->nrows; i++)
+		if (impl_missing(p->rows[i].impl)) {
+			snprintf(err, errsize, "row %s %s cannot run on this CPU",
+				 impl_family_name(p->rows[i].impl->family), p->rows[i].impl->name);
+			return false;
+		}
+	return true;
+}
+
+static struct cpu_profile in_force;
+
+static void choose(void)
+{
+	struct cpu_signature sig;
+	const struct cpu_profile *base = profile_default();
+	char path[sizeof in_force.origin], err[200];
+	bool absent;
+
+	cpu_signature_get(&sig);
+	for (unsigned i = 0; i + 1 < profile_builtin_count(); i++)
+		if (profile_matches(profile_builtin(i), &sig)) {
+			base = profile_builtin(i);
+			break;
+		}
+	in_force = *base;
+	/* SIMDSUM_PROFILE= (empty) asks for the built-in profile. */
+	if (profile_path(path, sizeof path) && path[0]) {
+		struct cpu_profile *file = malloc(sizeof *file);
+		if (file && load_file(path, file, &absent, err, sizeof err) &&
+		    usable_here(file, &sig, err, sizeof err)) {
+			profile_merge_missing(file, base);
+			in_force = *file;
+		} else if (file && (!absent || getenv("SIMDSUM_PROFILE"))) {
+			diag_error(0, "warning: profile %s: %s; using the built-in profile (%s)", path,
+				   err, base->name);
+		}
+		free(file);
+	}
+	profile_merge_missing(&in_force, profile_default());
+}
+
+const struct cpu_profile *profile_get(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, choose);
+	return &in_force;
+}

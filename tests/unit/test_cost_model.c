@@ -1,0 +1,353 @@
+/* test_cost_model.c - auto's decisions from profiles: the built-in ones
+ * (whatever CPU runs the test: the features are passed in, so a Zen 5
+ * decision is checked on a machine without AVX-512) and synthetic ones;
+ * the parser on good, broken and hostile text. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+
+#include "cost_model.h"
+#include "profile.h"
+
+#define ALL_FEATURES (~(cpu_features)0)
+#define AVX512_BITS (CPUF(AVX512F) | CPUF(AVX512DQ) | CPUF(AVX512BW) | CPUF(AVX512VL))
+
+static const struct cpu_profile *builtin_named(const char *prefix)
+{
+	for (unsigned i = 0; i < profile_builtin_count(); i++)
+		if (strncmp(profile_builtin(i)->name, prefix, strlen(prefix)) == 0)
+			return profile_builtin(i);
+	fail_msg("no built-in profile named %s", prefix);
+	return NULL;
+}
+
+/* A built-in profile with the default's rows filled in, as profile_get()
+ * makes it. */
+static struct cpu_profile *complete(const char *prefix)
+{
+	static struct cpu_profile p;
+	p = *builtin_named(prefix);
+	profile_merge_missing(&p, profile_default());
+	return &p;
+}
+
+static const char *kernel_name(const struct lane_plan *plan, unsigned b)
+{
+	return plan->kernel[b] ? plan->kernel[b]->name : "single";
+}
+
+static void test_builtins_parse_and_cover(void **state)
+{
+	(void)state;
+	assert_true(profile_builtin_count() >= 4);
+	for (unsigned i = 0; i < profile_builtin_count(); i++) {
+		const struct cpu_profile *p = profile_builtin(i);
+		print_message("built-in profile %s: %u rows\n", p->name, p->nrows);
+		assert_true(p->nrows > 0);
+	}
+	/* The default has a cost for every row of every family. */
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		for (const struct impl *i = impl_table((enum family)f); i->name; i++)
+			if (!profile_cost(profile_default(), i))
+				fail_msg("default profile lacks %s %s", impl_family_name((enum family)f), i->name);
+}
+
+static void expect_match(const char *vendor, unsigned family, unsigned model, const char *want)
+{
+	struct cpu_signature sig;
+	const char *got = "default";
+
+	snprintf(sig.vendor, sizeof sig.vendor, "%s", vendor);
+	sig.family = family;
+	sig.model = model;
+	for (unsigned i = 0; i + 1 < profile_builtin_count(); i++)
+		if (profile_matches(profile_builtin(i), &sig)) {
+			got = profile_builtin(i)->name;
+			break;
+		}
+	if (strncmp(got, want, strlen(want)) != 0)
+		fail_msg("%s %#x %#x: profile %s, want %s", vendor, family, model, got, want);
+}
+
+static void test_signatures(void **state)
+{
+	(void)state;
+	expect_match("AuthenticAMD", 0x1a, 0x02, "AMD Zen 5");
+	expect_match("AuthenticAMD", 0x1a, 0x44, "AMD Zen 5");
+	expect_match("AuthenticAMD", 0x19, 0x11, "AMD Zen 4");
+	expect_match("AuthenticAMD", 0x19, 0x61, "AMD Zen 4");
+	expect_match("AuthenticAMD", 0x19, 0x01, "AMD Zen 3");
+	expect_match("AuthenticAMD", 0x19, 0x21, "AMD Zen 3");
+	expect_match("AuthenticAMD", 0x17, 0x31, "default");
+	expect_match("GenuineIntel", 0x19, 0x11, "default");
+	expect_match("GenuineIntel", 0x6, 0x8f, "default");
+}
+
+/* Zen 4: SHA-NI pairs until sixteen files can fill the 512-bit lanes. */
+static void test_zen4_lanes(void **state)
+{
+	(void)state;
+	struct lane_plan plan;
+	cost_model_lanes(FAMILY_SHA256, complete("AMD Zen 4"), ALL_FEATURES, NULL, &plan);
+	assert_int_equal(plan.capacity, 16);
+	assert_string_equal(kernel_name(&plan, 1), "single");
+	/* Up to 14 files, pairs (an odd file goes alone). At 15, seven
+	 * pairs and one alone cost more than one x16 step with one lane
+	 * idle (4.43 against 4.21 ns per byte of each file). */
+	for (unsigned b = 2; b <= 14; b++)
+		assert_string_equal(kernel_name(&plan, b), "shanix2");
+	assert_string_equal(kernel_name(&plan, 16), "avx512x16");
+}
+
+/* Zen 5: sixteen lanes from eight files. */
+static void test_zen5_lanes(void **state)
+{
+	(void)state;
+	struct lane_plan plan;
+	cost_model_lanes(FAMILY_SHA256, complete("AMD Zen 5"), ALL_FEATURES, NULL, &plan);
+	assert_int_equal(plan.capacity, 16);
+	for (unsigned b = 2; b <= 6; b += 2)
+		assert_string_equal(kernel_name(&plan, b), "shanix2");
+	for (unsigned b = 8; b <= 16; b++)
+		assert_string_equal(kernel_name(&plan, b), "avx512x16");
+	/* SHA-1 and SHA-512 use their 512-bit lanes too. */
+	cost_model_lanes(FAMILY_SHA1, complete("AMD Zen 5"), ALL_FEATURES, NULL, &plan);
+	assert_string_equal(kernel_name(&plan, 16), "avx512x16");
+	cost_model_lanes(FAMILY_SHA512, complete("AMD Zen 5"), ALL_FEATURES, NULL, &plan);
+	assert_string_equal(kernel_name(&plan, 8), "avx512x8");
+}
+
+/* A CPU with SHA-NI and AVX2 but no AVX-512, under the default profile:
+ * never a 512-bit row, in lanes or dispatch. */
+static void test_no_avx512(void **state)
+{
+	(void)state;
+	cpu_features have = ALL_FEATURES & ~AVX512_BITS;
+	for (int f = 0; f < FAMILY_COUNT; f++) {
+		struct lane_plan plan;
+		struct dispatch d;
+		cost_model_lanes((enum family)f, profile_default(), have, NULL, &plan);
+		for (unsigned b = 1; b <= COST_MAX_STREAMS; b++)
+			if (plan.kernel[b])
+				assert_int_equal(plan.kernel[b]->needs & AVX512_BITS, 0);
+		cost_model_dispatch((enum family)f, profile_default(), have, &d);
+		for (unsigned t = 0; t < d.ntiers; t++)
+			assert_int_equal(d.tier[t].impl->needs & AVX512_BITS, 0);
+	}
+	struct lane_plan plan;
+	cost_model_lanes(FAMILY_SHA256, profile_default(), have, NULL, &plan);
+	assert_string_equal(kernel_name(&plan, 2), "shanix2");
+}
+
+/* The Zen 5 CRC blend is auto only under Zen 5's profile. */
+static void test_crc_hybrid(void **state)
+{
+	(void)state;
+	struct dispatch d;
+	cost_model_dispatch(FAMILY_CRC32C, complete("AMD Zen 5"), ALL_FEATURES, &d);
+	assert_string_equal(dispatch_pick(&d, 1 << 20)->name, "hybrid");
+	assert_string_not_equal(dispatch_pick(&d, 16)->name, "hybrid");
+	cost_model_dispatch(FAMILY_CRC32C, complete("AMD Zen 4"), ALL_FEATURES, &d);
+	assert_string_equal(dispatch_pick(&d, 1 << 20)->name, "vpclmul");
+	cost_model_dispatch(FAMILY_CRC32C, profile_default(), ALL_FEATURES, &d);
+	for (unsigned t = 0; t < d.ntiers; t++)
+		assert_string_not_equal(d.tier[t].impl->name, "hybrid");
+}
+
+static struct cpu_profile synthetic(const char *rows)
+{
+	struct cpu_profile p;
+	char text[2048], err[200];
+	snprintf(text, sizeof text, "simdsum-profile 1\nname synthetic\n%s", rows);
+	if (!profile_parse(text, strlen(text), &p, err, sizeof err))
+		fail_msg("synthetic profile: %s", err);
+	return p;
+}
+
+/* A profile in which generic is cheapest everywhere picks generic, for
+ * single calls and lanes. */
+static void test_generic_fastest(void **state)
+{
+	(void)state;
+	struct cpu_profile p = synthetic("row sha256 generic 1 0.01\n"
+					 "row sha256 shani 50 1\n"
+					 "row sha256 avx2 50 1\n"
+					 "row sha256 shanix2 0 1\n"
+					 "row sha256 avx2x8 0 1\n"
+					 "row sha256 avx512x16 0 1\n");
+	struct dispatch d;
+	struct lane_plan plan;
+	cost_model_dispatch(FAMILY_SHA256, &p, ALL_FEATURES, &d);
+	assert_int_equal(d.ntiers, 1);
+	assert_string_equal(d.tier[0].impl->name, "generic");
+	cost_model_lanes(FAMILY_SHA256, &p, ALL_FEATURES, NULL, &plan);
+	assert_int_equal(plan.capacity, 0);
+}
+
+/* Two rows whose lines cross at 100 bytes: the tier boundary is there,
+ * to the byte for a CRC, rounded up to whole blocks for a SHA. */
+static void test_tier_boundary(void **state)
+{
+	(void)state;
+	struct dispatch d;
+	struct cpu_profile crc = synthetic("row crc32c sse42 10 1\nrow crc32c pclmul 100 0.1\n"
+					   "row crc32c generic 1000 10\n");
+	cost_model_dispatch(FAMILY_CRC32C, &crc, ALL_FEATURES & ~(CPUF(AVX512F)), &d);
+	assert_int_equal(d.ntiers, 2);
+	assert_string_equal(d.tier[0].impl->name, "pclmul");
+	assert_int_equal(d.tier[0].min_len, 101);   /* equal at 100: the earlier row */
+	assert_string_equal(d.tier[1].impl->name, "sse42");
+	assert_int_equal(d.tier[1].min_len, 0);
+
+	struct cpu_profile sha = synthetic("row sha1 avx 10 1\nrow sha1 avx2 100 0.1\n"
+					   "row sha1 generic 1000 10\n");
+	cost_model_dispatch(FAMILY_SHA1, &sha, CPUF(AVX) | CPUF(AVX2) | CPUF(BMI1) | CPUF(BMI2), &d);
+	assert_int_equal(d.ntiers, 2);
+	assert_string_equal(d.tier[0].impl->name, "avx2");
+	assert_int_equal(d.tier[0].min_len, 128);
+	assert_string_equal(d.tier[1].impl->name, "avx");
+}
+
+/* A forced multi-buffer row runs whenever two files are ready. */
+static void test_forced_lanes(void **state)
+{
+	(void)state;
+	struct lane_plan plan;
+	const struct impl *x8 = impl_find(FAMILY_SHA256, "avx2x8");
+	if (!x8)
+		skip();
+	cost_model_lanes(FAMILY_SHA256, profile_default(), ALL_FEATURES, x8, &plan);
+	assert_int_equal(plan.capacity, 8);
+	assert_null(plan.kernel[1]);
+	for (unsigned b = 2; b <= 8; b++)
+		assert_ptr_equal(plan.kernel[b], x8);
+}
+
+static const char good[] = "simdsum-profile 1\n"
+			   "# a comment\n"
+			   "name test profile\n"
+			   "cpu AuthenticAMD 0x19 0x10-0x1f,0x60\n"
+			   "version 0.1.0\n"
+			   "io mmap\n"
+			   "row sha256 generic 187.09 2.65375\n"
+			   "row crc32c generic 0 0.435\n";
+
+static void expect_rejected(const char *text, const char *why)
+{
+	struct cpu_profile p;
+	char err[200];
+	if (profile_parse(text, strlen(text), &p, err, sizeof err))
+		fail_msg("accepted %s", why);
+	print_message("%s: %s\n", why, err);
+	assert_true(err[0] != '\0');
+}
+
+static void test_parse(void **state)
+{
+	(void)state;
+	struct cpu_profile p;
+	char err[200];
+	assert_true(profile_parse(good, strlen(good), &p, err, sizeof err));
+	assert_string_equal(p.name, "test profile");
+	assert_string_equal(p.vendor, "AuthenticAMD");
+	assert_int_equal(p.family, 0x19);
+	assert_int_equal(p.nranges, 2);
+	assert_int_equal(p.model[1].lo, 0x60);
+	assert_int_equal(p.io, IO_PREF_MMAP);
+	assert_int_equal(p.nrows, 2);
+	assert_true(fabs(p.rows[0].byte_ns - 2.65375) < 1e-9);
+
+	expect_rejected("", "empty");
+	expect_rejected("row sha256 generic 1 1\n", "no magic line");
+	expect_rejected("simdsum-profile 2\n", "another format");
+	expect_rejected("simdsum-profile 1\nrow sha256 nosuch 1 1\n", "unknown row");
+	expect_rejected("simdsum-profile 1\nrow md5 generic 1 1\n", "unknown family");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic nan 1\n", "NaN");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 inf\n", "infinite");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic -1 1\n", "negative");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 0\n", "a free byte");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 1e300\n", "huge");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 1x\n", "trailing junk");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic 1\n", "too few fields");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 1 1\n", "too many fields");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 1\nrow sha256 generic 2 2\n",
+			"duplicate row");
+	expect_rejected("simdsum-profile 1\ncpu AuthenticAMD 0x19 0x20-0x10\n", "empty range");
+	expect_rejected("simdsum-profile 1\ncpu AuthenticAMD 0x19 ,\n", "no models");
+	expect_rejected("simdsum-profile 1\nio fast\n", "unknown io");
+	expect_rejected("simdsum-profile 1\nfrobnicate 1\n", "unknown keyword");
+	expect_rejected("simdsum-profile 1\nname a\tb\x01\n", "control character");
+	char longline[400];
+	memset(longline, 'a', sizeof longline);
+	memcpy(longline, "simdsum-profile 1\nname ", 23);
+	longline[sizeof longline - 1] = '\0';
+	expect_rejected(longline, "a 377-byte line");
+	/* A NUL byte inside the text is not a line of text. */
+	static const char nul[] = "simdsum-profile 1\nname a\0b\n";
+	assert_false(profile_parse(nul, sizeof nul - 1, &p, err, sizeof err));
+}
+
+/* Every prefix of a good profile parses or is refused cleanly, and what
+ * parses holds only rows of the whole. */
+static void test_truncated_everywhere(void **state)
+{
+	(void)state;
+	for (size_t len = 0; len <= strlen(good); len++) {
+		struct cpu_profile p;
+		char err[200];
+		char *copy = malloc(len ? len : 1);
+		memcpy(copy, good, len);   /* not NUL-terminated, on purpose */
+		if (profile_parse(copy, len, &p, err, sizeof err))
+			assert_true(p.nrows <= 2);
+		free(copy);
+	}
+}
+
+/* What profile_write prints, profile_parse reads back the same. */
+static void test_round_trip(void **state)
+{
+	(void)state;
+	const struct cpu_profile *zen5 = builtin_named("AMD Zen 5");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct cpu_signature sig = { "AuthenticAMD", 0x1a, 0x02 };
+	profile_write(zen5, &sig, f);
+	fclose(f);
+	struct cpu_profile back;
+	char err[200];
+	if (!profile_parse(text, len, &back, err, sizeof err))
+		fail_msg("%s\n%s", err, text);
+	assert_true(profile_matches(&back, &sig));
+	assert_string_equal(back.version, "0.1.0");
+	for (unsigned i = 0; i < zen5->nrows; i++) {
+		const struct row_cost *c = profile_cost(&back, zen5->rows[i].impl);
+		if (!zen5->rows[i].impl)
+			continue;
+		assert_non_null(c);
+		assert_true(fabs(c->byte_ns - zen5->rows[i].byte_ns) <= 1e-5 * zen5->rows[i].byte_ns);
+	}
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_builtins_parse_and_cover),
+		cmocka_unit_test(test_signatures),
+		cmocka_unit_test(test_zen4_lanes),
+		cmocka_unit_test(test_zen5_lanes),
+		cmocka_unit_test(test_no_avx512),
+		cmocka_unit_test(test_crc_hybrid),
+		cmocka_unit_test(test_generic_fastest),
+		cmocka_unit_test(test_tier_boundary),
+		cmocka_unit_test(test_forced_lanes),
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_truncated_everywhere),
+		cmocka_unit_test(test_round_trip),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
