@@ -81,7 +81,7 @@ BUILD = build
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(ASM_SRC:asm/%.S=$(BUILD)/asm/%.o)
 LIB = $(BUILD)/libsimdsum.a
-LIBS = $(CPUID_LIBS) -lpthread
+LIBS = $(CPUID_LIBS) -lpthread -lm
 
 # The binary; a sanitizer or cross build puts it under its own BUILD.
 SIMDSUM_BIN ?= simdsum

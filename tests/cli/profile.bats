@@ -1,0 +1,145 @@
+#!/usr/bin/env bats
+# Cost profile files (SIMDSUM_PROFILE, $XDG_CONFIG_HOME/simdsum/profile):
+# a good one changes auto's choices and never a digest; a bad one of any
+# kind gives one warning and the built-in profile.
+
+load helpers
+
+SIG=TestVendor:0x7:0x42
+
+# A profile for the test signature in which generic is cheapest.
+good_profile() {
+	cat <<-END
+	simdsum-profile 1
+	name generic-first
+	cpu TestVendor 0x7 0x42
+	version $("$SIMDSUM" --version | sed -n '1s/^simdsum //p')
+	io read
+	row sha256 generic 1 0.001
+	row sha256 shanix2 0 100
+	row crc32c generic 1 0.001
+	END
+}
+
+digests() {
+	"$SIMDSUM" -a sha256,crc32c data data2
+}
+
+setup_data() {
+	head -c 100000 /dev/urandom > data
+	head -c 7777 /dev/urandom > data2
+	WANT=$(SIMDSUM_PROFILE= digests)
+	[ -n "$WANT" ]
+}
+
+# The run used the built-in profile after exactly one warning line.
+refused() {
+	run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE="$1" \
+		"$SIMDSUM" --debug -a sha256,crc32c data data2
+	[ "$output" = "$WANT" ]
+	local warnings
+	warnings=$(grep -c "^simdsum: warning: profile $1: " <<< "$stderr")
+	[ "$warnings" -eq 1 ]
+	grep -q "using the built-in profile" <<< "$stderr"
+	grep -q "^simdsum: cost profile: default (built-in)" <<< "$stderr"
+}
+
+@test "a good profile is used: --debug and --list-impls say so, digests unchanged" {
+	setup_data
+	good_profile > p
+	run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=p \
+		"$SIMDSUM" --debug -a sha256,crc32c data data2
+	[ "$output" = "$WANT" ]
+	grep -q "^simdsum: cost profile: generic-first (p)" <<< "$stderr"
+	grep -q "^simdsum: sha256: auto: generic" <<< "$stderr"
+	grep -q "^simdsum: crc32c: auto: generic" <<< "$stderr"
+	[[ "$stderr" != *warning* ]]
+	run -0 env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=p "$SIMDSUM" --list-impls
+	grep -q "^Cost profile: generic-first (p)" <<< "$output"
+	# without lanes worth having, many files still hash right
+	for i in 1 2 3 4 5; do head -c $((i * 9000)) /dev/urandom > m$i; done
+	run -0 env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=p "$SIMDSUM" -j1 m1 m2 m3 m4 m5
+	[ "$output" = "$(sha256sum m1 m2 m3 m4 m5)" ]
+}
+
+@test "the XDG location is read, and SIMDSUM_PROFILE= (empty) skips it" {
+	setup_data
+	mkdir -p cfg/simdsum
+	good_profile > cfg/simdsum/profile
+	run -0 --separate-stderr env -u SIMDSUM_PROFILE XDG_CONFIG_HOME="$PWD/cfg" \
+		SIMDSUM_CPU_SIGNATURE=$SIG "$SIMDSUM" --debug data
+	grep -q "cost profile: generic-first ($PWD/cfg/simdsum/profile)" <<< "$stderr"
+	run -0 --separate-stderr env SIMDSUM_PROFILE= XDG_CONFIG_HOME="$PWD/cfg" \
+		SIMDSUM_CPU_SIGNATURE=$SIG "$SIMDSUM" --debug data
+	grep -q "cost profile: default (built-in)" <<< "$stderr"
+	[[ "$stderr" != *warning* ]]
+}
+
+@test "no profile file where none was asked for: silent" {
+	setup_data
+	run -0 --separate-stderr env -u SIMDSUM_PROFILE XDG_CONFIG_HOME="$PWD/nothing" \
+		"$SIMDSUM" data
+	[ -z "$stderr" ]
+}
+
+@test "a missing, empty or unreadable named profile: one warning, built-in profile" {
+	setup_data
+	refused "$PWD/does-not-exist"
+	: > empty
+	refused empty
+	mkdir dir
+	refused dir
+	printf 'garbage\n' > junk
+	refused junk
+	head -c 1000 /dev/urandom > binary
+	refused binary
+}
+
+@test "another CPU, another version, a row this CPU lacks: refused" {
+	setup_data
+	good_profile | sed 's/^cpu .*/cpu TestVendor 0x7 0x43/' > other-cpu
+	refused other-cpu
+	good_profile | sed 's/^version .*/version 0.0.1/' > other-version
+	refused other-version
+	good_profile | grep -v '^version' > no-version
+	refused no-version
+	good_profile > lacks
+	echo 'row sha256 avx2 1 0.5' >> lacks
+	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE=avx2 SIMDSUM_CPU_SIGNATURE=$SIG \
+		SIMDSUM_PROFILE=lacks "$SIMDSUM" --debug -a sha256,crc32c data data2
+	[ "$output" = "$WANT" ]
+	grep -q "warning: profile lacks: row sha256 avx2 cannot run on this CPU" <<< "$stderr"
+}
+
+@test "hostile figures and names: refused" {
+	setup_data
+	for row in 'row sha256 generic nan 1' 'row sha256 generic 1 -1' 'row sha256 generic 1 0' \
+		   'row sha256 generic 1e999 1' 'row sha256 generic 1 99999999999' \
+		   'row sha256 nosuch 1 1' 'row md5 generic 1 1' 'row sha256 generic 1' \
+		   'row sha256 generic 1 1 1' 'row sha256 generic 0x1p3 1junk'; do
+		good_profile > bad
+		echo "$row" >> bad
+		refused bad
+	done
+	good_profile > dup
+	echo 'row sha256 generic 2 2' >> dup
+	refused dup
+	{ good_profile; head -c 70000 /dev/zero | tr '\0' '#'; } > huge
+	refused huge
+	{ good_profile; printf 'name %0300d\n' 0; } > longline
+	refused longline
+}
+
+@test "a profile truncated at every byte: digests never change, at most one warning" {
+	setup_data
+	good_profile > whole
+	local size
+	size=$(wc -c < whole)
+	for ((n = 0; n < size; n++)); do
+		head -c $n whole > cut
+		run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=cut \
+			"$SIMDSUM" -a sha256,crc32c data data2
+		[ "$output" = "$WANT" ] || { echo "cut at $n"; false; }
+		[ "$(grep -c . <<< "$stderr")" -le 1 ] || { echo "cut at $n: $stderr"; false; }
+	done
+}
