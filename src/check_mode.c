@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cost_model.h"
 #include "check_line.h"
 #include "check_mode.h"
 #include "diag.h"
@@ -14,6 +13,7 @@
 #include "line_reader.h"
 #include "output.h"
 #include "quote.h"
+#include "select.h"
 #include "xalloc.h"
 
 /* What one list came to. */
@@ -63,10 +63,12 @@ static void init_choices(struct check_run *run)
 	for (const struct algo *a = algos; a->name; a++) {
 		struct algo_choice *c = &run->choices[a - algos];
 		c->algo = a;
-		if (a->family == opt->algos[0].algo->family)
-			c->dispatch = opt->algos[0].dispatch;
-		else
-			impl_select_auto(a->family, &c->dispatch);
+		if (a->family == opt->algos[0].algo->family) {
+			*c = opt->algos[0];
+			c->algo = a;
+		} else {
+			select_impl(c, NULL);   /* auto: cannot fail */
+		}
 	}
 }
 
@@ -133,11 +135,8 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 
 	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run };
 	/* Lanes as --impl says for -a's family, auto for the others. */
-	for (const struct algo *a = algos; a->name; a++) {
-		bool chosen = a->family == opt->algos[0].algo->family;
-		lanes_policy_for(choice_for(run, a), chosen ? opt->impl_name : NULL,
-				 &cfg.lanes[a->family]);
-	}
+	for (const struct algo *a = algos; a->name; a++)
+		lanes_policy_for(choice_for(run, a), &cfg.lanes[a->family]);
 	struct engine *eng = engine_create(&cfg);
 
 	for (;;) {

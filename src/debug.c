@@ -33,19 +33,18 @@ static void describe_tiers(const struct dispatch *d, char *buf, size_t size)
 }
 
 /* "shanix2 for 2 files" ... from the plan, grouping equal kernels. */
-static void describe_lanes(const struct algo_choice *c, const char *impl_name, char *buf,
-			   size_t size)
+static void describe_lanes(const struct algo_choice *c, char *buf, size_t size)
 {
 	struct lane_policy p;
 	size_t used = 0;
 
-	lanes_policy_for(c, impl_name, &p);
+	lanes_policy_for(c, &p);
 	if (!p.enabled) {
 		snprintf(buf, size, "none");
 		return;
 	}
-	if (p.forced) {
-		snprintf(buf, size, "%s (forced) whenever two or more files are ready", p.forced->name);
+	if (c->forced) {
+		snprintf(buf, size, "%s (forced) whenever two or more files are ready", c->forced->name);
 		return;
 	}
 	used = (size_t)snprintf(buf, size, "up to %u files at once:", p.plan.capacity);
@@ -71,7 +70,6 @@ static void describe_lanes(const struct algo_choice *c, const char *impl_name, c
 void debug_report(const struct options *opt)
 {
 	char buf[512];
-	bool forced = opt->impl_name && strcmp(opt->impl_name, "auto") != 0;
 
 	cpu_features_format(cpu_features_get(), ",", buf, sizeof buf);
 	diag_error(0, "CPU features used by simdsum: %s", buf[0] ? buf : "none");
@@ -80,8 +78,9 @@ void debug_report(const struct options *opt)
 	for (unsigned i = 0; i < opt->nalgos; i++) {
 		const struct algo_choice *c = &opt->algos[i];
 		describe_tiers(&c->dispatch, buf, sizeof buf);
-		diag_error(0, "%s: %s %s", c->algo->name, forced ? "forced:" : "auto:", buf);
-		describe_lanes(c, opt->impl_name, buf, sizeof buf);
+		diag_error(0, "%s: %s %s", c->algo->name,
+			   c->forced && !c->forced->lanes ? "forced:" : "auto:", buf);
+		describe_lanes(c, buf, sizeof buf);
 		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name,
 			   opt->nalgos > 1 ? "none (several algorithms per file)" : buf);
 	}

@@ -15,7 +15,6 @@
 
 #include "impl.h"
 #include "lanes.h"
-#include "profile.h"
 #include "reader.h"
 #include "xalloc.h"
 
@@ -49,18 +48,11 @@ struct lane_group {
 	uint64_t scratch_state[8];    /* and their chaining words */
 };
 
-void lanes_policy_for(const struct algo_choice *choice, const char *impl_name,
-		      struct lane_policy *out)
+void lanes_policy_for(const struct algo_choice *choice, struct lane_policy *out)
 {
 	memset(out, 0, sizeof *out);
 	out->family = choice->algo->family;
-	if (impl_name && strcmp(impl_name, "auto") != 0) {
-		const struct impl *row = impl_find(out->family, impl_name);
-		if (!row || row->lanes < 2 || impl_missing(row))
-			return;
-		out->forced = row;
-	}
-	cost_model_lanes(out->family, profile_get(), cpu_features_get(), out->forced, &out->plan);
+	out->plan = choice->lanes;
 	out->enabled = out->plan.capacity > 1;
 }
 

@@ -14,16 +14,12 @@ struct lane_group;
 /* How a family's files are spread over multi-buffer kernels. */
 struct lane_policy {
 	enum family family;
-	const struct impl *forced;   /* --impl named a multi-buffer row */
 	bool enabled;                /* false: every file goes single-stream */
 	struct lane_plan plan;       /* the kernel for b files ready */
 };
 
-/* The policy for an algorithm choice: auto (the plan the cost model makes
- * of the profile in force), a forced multi-buffer row, or none when a
- * single-stream row was forced. */
-void lanes_policy_for(const struct algo_choice *choice, const char *impl_name,
-		      struct lane_policy *out);
+/* The policy of an algorithm choice (its lane plan, made by select.c). */
+void lanes_policy_for(const struct algo_choice *choice, struct lane_policy *out);
 
 /* A worker's lanes for one family. done() is called for each job the
  * group finishes (result filled). */

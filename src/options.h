@@ -5,15 +5,20 @@
 #include <stdbool.h>
 
 #include "algo.h"
+#include "cost_model.h"
 #include "impl.h"
 #include "input.h"
 
 #define MAX_ALGOS 8
 
-/* An algorithm to compute and the transforms it runs on. */
+/* An algorithm to compute and the transforms it runs on, decided once
+ * (src/select.c) from --impl, the CPU and the cost profile; everything
+ * that hashes reads it, nothing looks at the --impl name again. */
 struct algo_choice {
 	const struct algo *algo;
-	struct dispatch dispatch;
+	struct dispatch dispatch;   /* calls of one file, single-stream */
+	struct lane_plan lanes;     /* several files at once (capacity 0: never) */
+	const struct impl *forced;  /* the row --impl named, NULL for auto */
 };
 
 struct options {

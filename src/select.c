@@ -9,8 +9,10 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 {
 	enum family family = choice->algo->family;
 
+	choice->forced = NULL;
 	if (!impl_name || strcmp(impl_name, "auto") == 0) {
 		impl_select_auto(family, &choice->dispatch);
+		cost_model_lanes(family, profile_get(), cpu_features_get(), NULL, &choice->lanes);
 		return true;
 	}
 	const struct impl *impl = impl_find(family, impl_name);
@@ -34,9 +36,13 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 	}
 	/* A multi-buffer row serves the lane scheduler (see lanes.c); a file
 	 * hashed alone then runs on auto's single-stream transforms. */
-	if (impl->lanes > 1)
+	choice->forced = impl;
+	memset(&choice->lanes, 0, sizeof choice->lanes);
+	if (impl->lanes > 1) {
 		impl_select_auto(family, &choice->dispatch);
-	else
+		cost_model_lanes(family, profile_get(), cpu_features_get(), impl, &choice->lanes);
+	} else {
 		impl_select_one(impl, &choice->dispatch);
+	}
 	return true;
 }

@@ -6,8 +6,10 @@
 
 #include "options.h"
 
-/* Fills choice->dispatch for choice->algo: auto when impl_name is NULL or
- * "auto", else the named row. A name the family does not have, or one
+/* Fills choice's dispatch, lane plan and forced row for choice->algo: auto
+ * when impl_name is NULL or "auto", else the named row (a multi-buffer
+ * row runs the lanes; files hashed alone then get auto's dispatch; a
+ * single-stream row runs every call and no lanes). A name the family does not have, or one
  * this CPU/OS cannot run, is reported (listing the valid names or the
  * missing features) and false returned. */
 bool select_impl(struct algo_choice *choice, const char *impl_name);

@@ -30,7 +30,7 @@ _simdsum()
 		--recursive --dereference --files-from= --files0-from= --ignore-missing --quiet
 		--status --strict --warn --impl= --list-impls --debug --progress --io= --jobs=
 		--parts= --combine --cross-check --selftest
-		--benchmark --benchmark-time= --format= --help --version"
+		--benchmark --benchmark-time= --format= --check-auto --tune --help --version"
 
 	# With '=' in COMP_WORDBREAKS, "--impl=av" arrives as --impl, =, av.
 	if [[ $prev == = && $COMP_CWORD -ge 2 ]]; then
@@ -65,6 +65,9 @@ _simdsum()
 		return ;;
 	--list-impls)
 		COMPREPLY=($(compgen -W "names" -- "$cur"))
+		return ;;
+	--tune)
+		COMPREPLY=($(compgen -W "save" -- "$cur"))
 		return ;;
 	-j | --jobs)
 		return ;;

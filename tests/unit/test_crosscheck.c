@@ -86,7 +86,7 @@ static void test_lanes(void **state)
 {
 	(void)state;
 	struct algo_choice choice = { algo_by_name("sha256"), { 0 } };
-	struct lane_policy policy = { .family = FAMILY_SHA256, .forced = &broken_mb_row,
+	struct lane_policy policy = { .family = FAMILY_SHA256,
 				      .enabled = true };
 	struct job jobs[2];
 	char *paths[2] = { make_file(300000), make_file(200001) };
