@@ -4,6 +4,7 @@
 
 #include "debug.h"
 #include "diag.h"
+#include "engine.h"
 #include "lanes.h"
 #include "profile.h"
 
@@ -84,6 +85,7 @@ void debug_report(const struct options *opt)
 		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name,
 			   opt->nalgos > 1 ? "none (several algorithms per file)" : buf);
 	}
-	diag_error(0, "input: %s, %u job%s", opt->io == IO_MMAP ? "mmap" : "read()", opt->jobs,
-		   opt->jobs == 1 ? "" : "s");
+	const char *why = engine_jobs_reason();
+	diag_error(0, "input: %s, %u job%s%s%s%s", opt->io == IO_MMAP ? "mmap" : "read()", opt->jobs,
+		   opt->jobs == 1 ? "" : "s", why ? " (" : "", why ? why : "", why ? ")" : "");
 }

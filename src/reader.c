@@ -139,6 +139,26 @@ struct file_outcome reader_close(struct file_reader *r)
 }
 
 static bool stdin_used;
+static bool stdin_closed;   /* descriptor 0 was closed when simdsum started */
+
+void reader_reserve_standard_fds(void)
+{
+	/* A closed 0, 1 or 2 would go to the next file a worker opens: "-"
+	 * would read that file, output would land in it. Each is held by
+	 * /dev/null opened the wrong way round, so that reading 0 or writing
+	 * 1 or 2 fails with EBADF, as on the closed descriptor. */
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		int held = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_NOCTTY);
+		if (held >= 0 && held != fd) {
+			dup2(held, fd);
+			close(held);
+		}
+		if (fd == 0)
+			stdin_closed = true;
+	}
+}
 
 void reader_mark_stdin_used(void)
 {
@@ -147,7 +167,11 @@ void reader_mark_stdin_used(void)
 
 bool reader_close_stdin(void)
 {
-	if (!__atomic_load_n(&stdin_used, __ATOMIC_RELAXED) || fclose(stdin) == 0)
+	if (!__atomic_load_n(&stdin_used, __ATOMIC_RELAXED))
+		return true;
+	if (stdin_closed)
+		errno = EBADF;
+	else if (fclose(stdin) == 0)
 		return true;
 	diag_error(errno, "standard input");
 	return false;

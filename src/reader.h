@@ -40,6 +40,10 @@ struct file_outcome reader_close(struct file_reader *r);
  * reader_open, and by the modes that read lists. */
 void reader_mark_stdin_used(void);
 
+/* Called first thing: keeps descriptors 0-2, if closed, from being
+ * reused by files opened later (see reader.c). */
+void reader_reserve_standard_fds(void);
+
 /* At exit, as coreutils does: when standard input was read, closes it and
  * reports a failure ("standard input: Bad file descriptor" when it was
  * closed from the start). Returns false after a failure. */
