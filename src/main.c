@@ -21,6 +21,7 @@
 #include "select.h"
 #include "selftest.h"
 #include "size_arg.h"
+#include "tune.h"
 #include "version.h"
 #include "xalloc.h"
 
@@ -76,6 +77,7 @@ enum {
 	OPT_BENCHMARK,
 	OPT_BENCHMARK_TIME,
 	OPT_FORMAT,
+	OPT_TUNE,
 };
 
 static const struct option long_options[] = {
@@ -109,6 +111,7 @@ static const struct option long_options[] = {
 	{ "benchmark", no_argument, NULL, OPT_BENCHMARK },
 	{ "benchmark-time", required_argument, NULL, OPT_BENCHMARK_TIME },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "tune", optional_argument, NULL, OPT_TUNE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -164,7 +167,7 @@ static void usage(const char *default_algo)
 	      "      --selftest        run known answers through every implementation\n"
 	      "                          this CPU supports; exit 1 if any fails\n"
 	      "  -j, --jobs=N          hash with N threads (default: the CPUs available,\n"
-	      "                          or 1 for files on a rotational disk)\n"
+	      "                          or 1 for uncached files on a rotational disk)\n"
 	      "\n"
 	      "Benchmark:\n"
 	      "      --benchmark       time each implementation this CPU runs (of the -a\n"
@@ -173,6 +176,8 @@ static void usage(const char *default_algo)
 	      "      --benchmark-time=MS  CPU milliseconds per timed run (default 20, less\n"
 	      "                          where that keeps a large run under a minute)\n"
 	      "      --format=FORMAT   table (default), csv or json\n"
+	      "      --tune[=save]     measure this machine's profile (about 5 s) and\n"
+	      "                          print it; =save: store it for auto to use\n"
 	      "\n"
 	      "      --help            display this help and exit\n"
 	      "      --version         output version information and exit\n"
@@ -301,6 +306,7 @@ int main(int argc, char **argv)
 
 	/* Only character classes matter (quoting names in messages); loading
 	 * every category costs a dozen file opens at start-up. */
+	reader_reserve_standard_fds();
 	setlocale(LC_CTYPE, "");
 	diag_set_program_name(argv[0]);
 	argv[0] = (char *)program_name;   /* getopt's messages use argv[0] */
@@ -417,6 +423,12 @@ int main(int argc, char **argv)
 		case OPT_FORMAT:
 			bench.format = optarg;
 			break;
+		case OPT_TUNE: {
+			if (optarg && strcmp(optarg, "save") != 0)
+				diag_usage_error("invalid --tune '%s'; valid: save", optarg);
+			bool tuned = tune_run(optarg != NULL);
+			return output_close_stdout() && tuned ? EXIT_SUCCESS : EXIT_FAILURE;
+		}
 		case OPT_SELFTEST: {
 			bool passed = selftest_run();
 			return output_close_stdout() && passed ? EXIT_SUCCESS : EXIT_FAILURE;

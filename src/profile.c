@@ -84,17 +84,24 @@ static bool parse_unsigned(const struct tokens *tk, unsigned i, unsigned max, un
 }
 
 /* A cost in ns: finite, >= 0 (> 0 when positive is set), below 1e9. */
-static bool parse_cost(const struct tokens *tk, unsigned i, bool positive, double *out)
+static bool cost_from_text(const char *s, bool positive, double *out)
 {
-	char buf[LINE_MAX_BYTES + 1], *end;
+	char *end;
 
-	token_copy(tk, i, buf, sizeof buf);
 	errno = 0;
-	double v = strtod(buf, &end);
-	if (errno || end == buf || *end || !isfinite(v) || v < 0 || v >= 1e9 || (positive && v <= 0))
+	double v = strtod(s, &end);
+	if (errno || end == s || *end || !isfinite(v) || v < 0 || v >= 1e9 || (positive && v <= 0))
 		return false;
 	*out = v;
 	return true;
+}
+
+static bool parse_cost(const struct tokens *tk, unsigned i, bool positive, double *out)
+{
+	char buf[LINE_MAX_BYTES + 1];
+
+	token_copy(tk, i, buf, sizeof buf);
+	return cost_from_text(buf, positive, out);
 }
 
 /* "0x10-0x1f,0x60" */
@@ -273,6 +280,22 @@ void profile_merge_missing(struct cpu_profile *p, const struct cpu_profile *base
 			p->rows[p->nrows++] = base->rows[i];
 }
 
+/* A cost as the parser takes it back: %.6g, unless that falls outside
+ * the bounds (999999999 prints as 1e+09, which is not below 1e9; a value
+ * just above DBL_MIN as one below it, which strtod calls an underflow),
+ * then more digits, up to the 17 that give the double itself back. */
+static void cost_text(double v, bool positive, char *buf, size_t size)
+{
+	double back;
+
+	for (int digits = 6; digits < 17; digits++) {
+		snprintf(buf, size, "%.*g", digits, v);
+		if (cost_from_text(buf, positive, &back))
+			return;
+	}
+	snprintf(buf, size, "%.17g", v);
+}
+
 void profile_write(const struct cpu_profile *p, const struct cpu_signature *sig, FILE *f)
 {
 	static const char *const io_names[] = { "measure", "read", "mmap" };
@@ -292,9 +315,13 @@ void profile_write(const struct cpu_profile *p, const struct cpu_signature *sig,
 	for (int fam = 0; fam < FAMILY_COUNT; fam++)
 		for (const struct impl *i = impl_table((enum family)fam); i->name; i++) {
 			const struct row_cost *c = profile_cost(p, i);
-			if (c)
-				fprintf(f, "row %s %s %.6g %.6g\n", impl_family_name((enum family)fam),
-					i->name, c->call_ns, c->byte_ns);
+			if (c) {
+				char call[32], byte[32];
+				cost_text(c->call_ns, false, call, sizeof call);
+				cost_text(c->byte_ns, true, byte, sizeof byte);
+				fprintf(f, "row %s %s %s %s\n", impl_family_name((enum family)fam),
+					i->name, call, byte);
+			}
 		}
 }
 

@@ -11,7 +11,7 @@
 # to $(FUZZ_BUILD)/<target>-crash-*; a crash is fixed, then its input is
 # committed to tests/fuzz/corpus/<target>/.
 
-FUZZ_TARGETS = fuzz_check_line fuzz_stream
+FUZZ_TARGETS = fuzz_check_line fuzz_stream fuzz_profile
 FUZZ_TIME ?= 30
 FUZZ_BUILD = build-fuzz
 FUZZ_CFLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
@@ -42,8 +42,10 @@ $(BUILD)/tests/fuzz_%: tests/fuzz/fuzz_%.c $(LIB) | $(BUILD)
 $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(LIB) | $(BUILD)
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-check-fuzz-corpus: $(BUILD)/tests/replay_check_line $(BUILD)/tests/replay_stream
+check-fuzz-corpus: $(BUILD)/tests/replay_check_line $(BUILD)/tests/replay_stream \
+		   $(BUILD)/tests/replay_profile
 	$(BUILD)/tests/replay_check_line tests/fuzz/corpus/check_line
 	$(BUILD)/tests/replay_stream tests/fuzz/corpus/stream
+	$(BUILD)/tests/replay_profile tests/fuzz/corpus/profile
 
 .PHONY: fuzz fuzz-bins check-fuzz-corpus

@@ -1,0 +1,183 @@
+#!/usr/bin/env bats
+# --tune and --tune=save: the profile printed is one simdsum takes (it
+# is then in force), with a row for each implementation this CPU runs;
+# saving is atomic and leaves no temporary file, whether it works or
+# not. SIMDSUM_TUNE_QUICK=1 makes each run take milliseconds; nothing
+# here looks at a figure.
+
+load helpers
+
+setup_file() {
+	export SIMDSUM_TUNE_QUICK=1
+}
+
+# The test's own directory for the read()/mmap file and the profile
+# (helpers' setup has made $T and gone there).
+tune_env() {
+	mkdir -p "$T/tmp"
+	export TMPDIR="$T/tmp"
+	unset SIMDSUM_PROFILE
+	export XDG_CONFIG_HOME="$T/cfg"
+}
+
+# expected_rows: "FAMILY NAME" for every implementation --list-impls calls
+# supported, the family named as profiles name it (the last of the
+# header's algorithms: sha1, sha256, sha512, crc32c).
+expected_rows() {
+	"$SIMDSUM" --list-impls | awk '
+		/^[^ ].*:$/ { fam = $NF; sub(/:$/, "", fam); next }
+		/^  / && $2 == "supported" { print fam, $1 }' | sort
+}
+
+# in_readonly DIR CMD...: runs CMD with DIR read-only, also for root,
+# for whom permissions are no obstacle: a read-only bind mount in a
+# mount namespace of its own.
+in_readonly() {
+	local dir=$1 rc=0
+	shift
+	if [ "$(id -u)" != 0 ]; then
+		chmod 555 "$dir"
+		"$@" || rc=$?
+		chmod 755 "$dir"
+		return $rc
+	fi
+	unshare -m sh -c 'mount --bind -o ro "$1" "$1" && shift && exec "$@"' sh "$dir" "$@"
+}
+
+# can_make_readonly DIR: whether in_readonly works here.
+can_make_readonly() {
+	! in_readonly "$1" touch "$1/probe" 2>/dev/null && [ ! -e "$1/probe" ]
+}
+
+@test "--tune prints a profile that simdsum then uses" {
+	tune_env
+	run --separate-stderr "$SIMDSUM" --tune
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	printf '%s\n' "$output" > tuned
+	# People's comments first, then the file format.
+	[[ "${lines[0]}" == "# tuned on "* ]]
+	grep -qx 'simdsum-profile 1' tuned
+	grep -q '^name tuned on .' tuned
+	grep -Eq '^cpu [^ ]+ 0x[0-9a-f]+ 0x[0-9a-f]+$' tuned
+	grep -Eqx 'io (read|mmap)' tuned
+	grep -Eq '^# cached file, CRC-32C, best of 3: read\(\) [0-9.]+ GB/s, mmap [0-9.]+ GB/s$' tuned
+	name=$(sed -n 's/^name //p' tuned)
+	run --separate-stderr env SIMDSUM_PROFILE="$T/tuned" "$SIMDSUM" --debug /dev/null
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"cost profile: $name ($T/tuned)"* ]]
+	! [[ "$stderr" == *warning* ]]
+}
+
+@test "--tune has one row for each implementation this CPU runs, and only those" {
+	tune_env
+	"$SIMDSUM" --tune > tuned
+	expected_rows > want
+	awk '$1 == "row" { print $2, $3 }' tuned | sort > got
+	diff want got
+	# Numbers the parser takes: a call cost >= 0 and a byte cost > 0
+	# (and, for multi-buffer rows, a call cost of 0).
+	awk '$1 == "row" && !($4 >= 0 && $5 > 0) { print; bad = 1 } END { exit bad }' tuned
+	# What the CPU lacks is not measured.
+	SIMDSUM_CPU_DISABLE=all "$SIMDSUM" --tune > portable
+	[ "$(awk '$1 == "row" { print $2, $3 }' portable | sort | tr '\n' ' ')" = \
+	  "crc32c generic sha1 generic sha256 generic sha512 generic " ]
+}
+
+@test "--tune removes its temporary file and leaves the saved profile alone" {
+	tune_env
+	mkdir -p cfg/simdsum
+	echo 'not a profile' > cfg/simdsum/profile
+	"$SIMDSUM" --tune > tuned
+	[ -z "$(ls -A "$T/tmp")" ]
+	[ "$(cat cfg/simdsum/profile)" = 'not a profile' ]
+}
+
+@test "--tune without room for its temporary file leaves io to be measured" {
+	tune_env
+	export TMPDIR="$T/no-such-dir"
+	run --separate-stderr "$SIMDSUM" --tune
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == "simdsum: --tune: read() against mmap not measured ("*"); the profile says io measure" ]]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	printf '%s\n' "$output" | grep -qx 'io measure'
+	printf '%s\n' "$output" | grep -q '^# read() against mmap not measured: '
+}
+
+@test "--tune=save writes the profile where simdsum looks, atomically" {
+	tune_env
+	umask 022
+	run --separate-stderr "$SIMDSUM" --tune=save
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "simdsum: profile saved to $T/cfg/simdsum/profile" ]
+	# The directory was made; the file is what was printed, and alone.
+	[ "$(stat -c %a cfg/simdsum)" = 755 ]
+	[ "$(stat -c %a cfg/simdsum/profile)" = 644 ]
+	[ "$(ls -A cfg/simdsum)" = profile ]
+	printf '%s\n' "$output" | cmp - cfg/simdsum/profile
+	run --separate-stderr "$SIMDSUM" --debug /dev/null
+	[[ "$stderr" == *"cost profile: tuned on "*" ($T/cfg/simdsum/profile)"* ]]
+}
+
+@test "--tune=save replaces a profile, a broken one too" {
+	tune_env
+	mkdir -p cfg/simdsum
+	printf 'simdsum-profile 1\nrow sha256 nonsense 1 1\n' > cfg/simdsum/profile
+	run --separate-stderr "$SIMDSUM" --tune=save
+	[ "$status" -eq 0 ]
+	[ "$(ls -A cfg/simdsum)" = profile ]
+	grep -q '^name tuned on ' cfg/simdsum/profile
+	# SIMDSUM_PROFILE names the file to save as well as the one to read.
+	run --separate-stderr env SIMDSUM_PROFILE="$T/elsewhere/p" "$SIMDSUM" --tune=save
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "simdsum: profile saved to $T/elsewhere/p" ]
+	[ "$(ls -A elsewhere)" = p ]
+}
+
+@test "--tune=save into a read-only directory fails in one line and leaves nothing" {
+	tune_env
+	mkdir -p cfg/simdsum
+	can_make_readonly cfg/simdsum || skip "cannot make a read-only directory here"
+	run --separate-stderr in_readonly cfg/simdsum "$SIMDSUM" --tune=save
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "simdsum: cannot save profile to $T/cfg/simdsum/profile: "* ]]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ -z "$(ls -A cfg/simdsum)" ]
+	# The profile is still printed.
+	printf '%s\n' "$output" | grep -qx 'simdsum-profile 1'
+}
+
+@test "--tune=save removes its temporary file when the rename fails" {
+	tune_env
+	# A directory where the profile should go: the temporary file is
+	# written and synced, then cannot take its place.
+	mkdir -p cfg/simdsum/profile/in-the-way
+	run --separate-stderr "$SIMDSUM" --tune=save
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: cannot save profile to $T/cfg/simdsum/profile: Is a directory" ]
+	[ "$(ls -A cfg/simdsum)" = profile ]
+	[ "$(ls -A cfg/simdsum/profile)" = in-the-way ]
+}
+
+@test "--tune=save where a file is in the way of the directory" {
+	tune_env
+	echo file > cfg
+	run --separate-stderr "$SIMDSUM" --tune=save
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: cannot save profile to $T/cfg/simdsum/profile: Not a directory" ]
+	[ "$(cat cfg)" = file ]
+}
+
+@test "--tune=save with nowhere to save" {
+	tune_env
+	run --separate-stderr env SIMDSUM_PROFILE= "$SIMDSUM" --tune=save
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "simdsum: cannot save profile: "* ]]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "--tune takes only save" {
+	run "$SIMDSUM" --tune=bogus
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "simdsum: invalid --tune 'bogus'; valid: save" ]]
+}
