@@ -446,7 +446,7 @@ static void reject_options(const struct options *opt, int noperands)
 		diag_usage_error("the --base64 option is meaningless with --benchmark");
 	if (opt->delim == '\0')
 		diag_usage_error("the --zero option is meaningless with --benchmark");
-	if (opt->io != IO_AUTO)
+	if (!io_mode_is_auto(opt->io))
 		diag_usage_error("the --io option is meaningless with --benchmark");
 	if (opt->jobs)
 		diag_usage_error("the --jobs option is meaningless with --benchmark (it times one "

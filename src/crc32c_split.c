@@ -30,7 +30,10 @@ struct range {
 static void *hash_range(void *arg)
 {
 	struct range *r = arg;
-	uint8_t *buf = malloc(RANGE_BUFFER);
+	void *mem = NULL;
+	/* Page-aligned: the kernel's copy into malloc's buffer (16 bytes past
+	 * a page) cost 6 times the system time on an AMD Zen 3 VM. */
+	uint8_t *buf = posix_memalign(&mem, 4096, RANGE_BUFFER) == 0 ? mem : NULL;
 	uint32_t reg = 0xffffffffu;
 
 	if (!buf) {

@@ -5,6 +5,7 @@
 #include "debug.h"
 #include "diag.h"
 #include "engine.h"
+#include "io_choice.h"
 #include "lanes.h"
 #include "profile.h"
 
@@ -86,6 +87,11 @@ void debug_report(const struct options *opt)
 			   opt->nalgos > 1 ? "none (several algorithms per file)" : buf);
 	}
 	const char *why = engine_jobs_reason();
-	diag_error(0, "input: %s, %u job%s%s%s%s", opt->io == IO_MMAP ? "mmap" : "read()", opt->jobs,
+	char io[160];
+	if (io_mode_is_auto(opt->io))
+		snprintf(io, sizeof io, "auto (large cached files: %s)", io_choice_describe());
+	else
+		snprintf(io, sizeof io, "%s", opt->io == IO_MMAP ? "mmap" : "read()");
+	diag_error(0, "input: %s, %u job%s%s%s%s", io, opt->jobs,
 		   opt->jobs == 1 ? "" : "s", why ? " (" : "", why ? why : "", why ? ")" : "");
 }

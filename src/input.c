@@ -1,15 +1,15 @@
 /* input.c - streaming files into hashes through read() or mmap().
  *
- * auto means read(): on this project's reference VM (a shadow-paging
- * hypervisor) read() into a 256 KiB buffer runs at about 11.8 GB/s from
- * the page cache while mmap() faults reach only about 2 GB/s (1.8 to 2.1
- * with MAP_POPULATE or huge-page advice); on a KVM Xeon mmap() was at
- * best 1.2x faster. read() is never the slow choice, mmap() sometimes 5x
- * slower, so auto never maps (bench/RESULTS.md). For a large file auto
- * also reads on a second thread while this one hashes (readahead.c);
- * --io=read and -j1 keep to one thread.
+ * auto means read(), except for a large file in the page cache, where
+ * the faster of read() and mmap() on this machine is used: the cost
+ * profile's, or the one measured on the first such file (io_choice.h).
+ * On the reference VM (a shadow-paging hypervisor) mmap() faults ran at
+ * about 2 GB/s against read()'s 11.8; on a Zen 4 VM mmap() was 1.5 to 2.6
+ * times faster; no fixed choice is right (bench/RESULTS.md). For a large
+ * file the SHAs hash, auto also reads on a second thread while this one
+ * hashes (readahead.c); --io=read and -j1 keep to one thread.
  *
- * Both paths notice a regular file that changes while it is hashed: its
+ * Every path notices a regular file that changes while it is hashed: its
  * size, mtime and ctime are compared before and after (reader.c), and a
  * mapped file that shrinks (SIGBUS on the vanished pages) is caught, not
  * fatal. A file that cannot be mapped is read instead. */
@@ -23,6 +23,8 @@
 
 #include "diag.h"
 #include "input.h"
+#include "io_choice.h"
+#include "page_cache.h"
 #include "progress.h"
 #include "readahead.h"
 #include "reader.h"
@@ -88,41 +90,208 @@ enum map_result {
 	MAP_REFUSED,    /* mmap() failed: nothing was hashed */
 };
 
-/* Hashes the first length bytes of fd from a mapping; *size is what was
- * hashed, *err mmap's errno when it was refused. */
-static enum map_result hash_by_mmap(int fd, uint64_t length, struct hash_ctx *ctxs, unsigned nctx,
-				    uint64_t *size, int *err)
-{
-	if (length > SIZE_MAX) {
-		*err = EFBIG;
-		return MAP_REFUSED;
-	}
-	uint8_t *map = mmap(NULL, (size_t)length, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (map == MAP_FAILED) {
-		*err = errno;
-		return MAP_REFUSED;
-	}
-	madvise(map, (size_t)length, MADV_SEQUENTIAL);
-	install_sigbus_handler();
+/* Bytes [offset, offset + length) of a file, mapped. */
+struct mapping {
+	uint8_t *base;
+	uint64_t offset;
+	size_t length;
+};
 
+/* Maps bytes [offset, end) of fd (offset on a page); false with *err set
+ * when mmap() refuses. */
+static bool map_range(struct mapping *m, int fd, uint64_t offset, uint64_t end, int *err)
+{
+	m->base = NULL;
+	if (end - offset > SIZE_MAX) {
+		*err = EFBIG;
+		return false;
+	}
+	void *p = mmap(NULL, (size_t)(end - offset), PROT_READ, MAP_PRIVATE, fd, (off_t)offset);
+	if (p == MAP_FAILED) {
+		*err = errno;
+		return false;
+	}
+	m->base = p;
+	m->offset = offset;
+	m->length = (size_t)(end - offset);
+	madvise(p, m->length, MADV_SEQUENTIAL);
+	install_sigbus_handler();
+	return true;
+}
+
+static void unmap(struct mapping *m)
+{
+	if (m->base)
+		munmap(m->base, m->length);
+	m->base = NULL;
+}
+
+/* Hashes file bytes [from, to) of m; *done is how many were hashed. */
+static enum map_result hash_mapped(const struct mapping *m, uint64_t from, uint64_t to,
+				   struct hash_ctx *ctxs, unsigned nctx, uint64_t *done)
+{
+	const uint8_t *p = m->base + (from - m->offset);
+	uint64_t length = to - from;
 	sigjmp_buf env;
 	volatile enum map_result result = MAP_HASHED;
-	volatile uint64_t done = 0;
+	volatile uint64_t hashed = 0;
+
 	if (sigsetjmp(env, 1) == 0) {
 		bus_recovery = &env;
-		while (done < length) {
-			size_t n = length - done > MMAP_CHUNK ? MMAP_CHUNK : (size_t)(length - done);
-			update_all(ctxs, nctx, map + done, n);
-			done += n;
+		while (hashed < length) {
+			size_t n = length - hashed > MMAP_CHUNK ? MMAP_CHUNK : (size_t)(length - hashed);
+			update_all(ctxs, nctx, p + hashed, n);
+			hashed += n;
 			progress_count(n);
 		}
 	} else {
 		result = MAP_LOST_PAGES;
 	}
 	bus_recovery = NULL;
-	munmap(map, (size_t)length);
-	*size = done;
+	*done = hashed;
 	return result;
+}
+
+/* Hashes bytes [r->total, end) from m into r's count; false when the file
+ * shrank under the mapping (r->outcome then says so). */
+static bool hash_mapped_into(struct file_reader *r, const struct mapping *m, uint64_t end,
+			     struct hash_ctx *ctxs, unsigned nctx)
+{
+	uint64_t done;
+	enum map_result res = hash_mapped(m, r->total, end, ctxs, nctx, &done);
+
+	r->total += done;
+	if (res == MAP_LOST_PAGES) {
+		r->outcome.status = FILE_CHANGED;
+		r->eof = true;
+		return false;
+	}
+	return true;
+}
+
+/* Moves the descriptor to r->total, where mapped bytes may have left it
+ * behind. false on failure (r->outcome set). */
+static bool seek_to_total(struct file_reader *r)
+{
+	if (lseek(r->fd, (off_t)r->total, SEEK_SET) >= 0)
+		return true;
+	r->outcome.status = FILE_READ_FAILED;
+	r->outcome.err = errno;
+	return false;
+}
+
+/* The file from r->total to its end by one mapping, or by read() where
+ * it cannot be mapped (sysfs and some other file systems, ENODEV: read
+ * as coreutils does). */
+static void hash_rest_mapped(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+			     uint8_t *buf, size_t size)
+{
+	uint64_t length = (uint64_t)r->before.st_size;
+	struct mapping m;
+	int err = 0;
+
+	if (!map_range(&m, r->fd, r->total, length, &err)) {
+		diag_debug_file(r->name, "mmap failed (%s): read() instead", strerror(err));
+		if (seek_to_total(r))
+			hash_by_read(r, ctxs, nctx, buf, size);
+		return;
+	}
+	if (hash_mapped_into(r, &m, length, ctxs, nctx))
+		r->eof = true;
+	unmap(&m);
+}
+
+/* --- measuring read() against mmap() ------------------------------------ */
+
+/* read() of the IO_CHOICE_SLICE bytes at r->total. false on an error, or
+ * when the file ended early (it shrank: reader_close sees it); r->outcome
+ * and r->eof say which. */
+static bool read_slice(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx, uint8_t *buf,
+		       size_t size)
+{
+	uint64_t end = r->total + IO_CHOICE_SLICE;
+
+	if (!seek_to_total(r))
+		return false;
+	while (r->total < end) {
+		size_t want = end - r->total < size ? (size_t)(end - r->total) : size;
+		ssize_t n = reader_read(r, buf, want);
+		if (n <= 0)
+			return false;
+		update_all(ctxs, nctx, buf, (size_t)n);
+	}
+	return true;
+}
+
+/* The IO_CHOICE_SLICE bytes at r->total from a mapping of their own,
+ * unmapped before the clock stops: tearing down the page tables is a
+ * fifth of mmap()'s cost on some VMs, and the rest of the file will pay
+ * it too. false when the file shrank (r->outcome set); *refused when it
+ * could not be mapped (nothing hashed). */
+static bool map_slice(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx, bool *refused)
+{
+	struct mapping m;
+	int err = 0;
+
+	*refused = !map_range(&m, r->fd, r->total, r->total + IO_CHOICE_SLICE, &err);
+	if (*refused) {
+		diag_debug_file(r->name, "mmap failed (%s): read() instead", strerror(err));
+		return true;
+	}
+	bool ok = hash_mapped_into(r, &m, r->total + IO_CHOICE_SLICE, ctxs, nctx);
+	unmap(&m);
+	return ok;
+}
+
+/* The rounds of the measurement, every byte hashed in order: a slice by
+ * read(), the next mapped. false when the file failed or ended (r says
+ * how). A file that cannot be mapped stops it early with *measured
+ * false, and read() does the rest. */
+static bool measure_rounds(struct file_reader *r, struct io_measure *out, bool *measured,
+			   struct hash_ctx *ctxs, unsigned nctx, uint8_t *buf, size_t size)
+{
+	bool refused = false;
+
+	for (unsigned i = 0; i < IO_CHOICE_ROUNDS && !refused; i++) {
+		uint64_t t0 = io_choice_now_ns();
+		if (!read_slice(r, ctxs, nctx, buf, size))
+			return false;
+		uint64_t t1 = io_choice_now_ns();
+		io_measure_add(out, IO_METHOD_READ, IO_CHOICE_SLICE, t1 - t0);
+		if (!map_slice(r, ctxs, nctx, &refused))
+			return false;
+		if (!refused)
+			io_measure_add(out, IO_METHOD_MMAP, IO_CHOICE_SLICE, io_choice_now_ns() - t1);
+	}
+	*measured = !refused;
+	return true;
+}
+
+/* The first large cached file while the method is open: measured at no
+ * extra cost (every slice is part of the hash), then finished by the
+ * faster method, which also settles it for the files after it. */
+static void hash_measuring(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+			   uint8_t *buf, size_t size)
+{
+	struct io_measure seen = { 0 };
+	bool measured = false;
+
+	if (!measure_rounds(r, &seen, &measured, ctxs, nctx, buf, size))
+		return;
+	enum io_method use = IO_METHOD_READ;
+	if (measured) {
+		bool decided;
+		use = io_choice_settle(&seen, &decided);
+		if (decided && diag_debug_enabled) {
+			char line[200];
+			io_choice_format(&seen, use, line, sizeof line);
+			diag_debug_file(r->name, "%s", line);
+		}
+	}
+	if (use == IO_METHOD_MMAP)
+		hash_rest_mapped(r, ctxs, nctx, buf, size);
+	else if (seek_to_total(r))
+		hash_by_read(r, ctxs, nctx, buf, size);
 }
 
 /* --- one file ----------------------------------------------------------- */
@@ -139,33 +308,71 @@ static bool hashing_slower_than_read(const struct hash_ctx *ctxs, unsigned nctx)
 	return false;
 }
 
+enum path {
+	PATH_READ,
+	PATH_READAHEAD,
+	PATH_MMAP,
+	PATH_MEASURE,
+};
+
+/* How auto reads a regular file. A file that is not in the page cache
+ * (or when that cannot be told) is read: mapping a file that must come
+ * off a disk is another question, which nothing here measures. */
+static enum path auto_path(const struct file_reader *r, const struct hash_ctx *ctxs, unsigned nctx,
+			   enum io_mode io)
+{
+	uint64_t size = (uint64_t)r->before.st_size;
+	bool slow_hash = hashing_slower_than_read(ctxs, nctx);
+
+	/* The SHAs keep the reading thread whatever the method: it takes
+	 * the copy off the hashing core, where a mapping would still fault
+	 * on it. SHA-256 of a cached GiB on the Zen 3 VM: 0.72 s, against
+	 * 0.83 s mapped and 0.84 s by read() on one thread. */
+	if (io == IO_AUTO && slow_hash && size >= READAHEAD_MIN_SIZE)
+		return PATH_READAHEAD;
+	if (size < IO_CHOICE_MIN_SIZE || !page_cache_resident(r->fd, size))
+		return PATH_READ;
+	switch (io_choice_get()) {
+	case IO_METHOD_MMAP:
+		return PATH_MMAP;
+	case IO_METHOD_READ:
+		return PATH_READ;
+	case IO_METHOD_OPEN:
+		break;
+	}
+	/* Only a file that hashes faster than it is read measures: for the
+	 * SHAs both slices would time the hash, and decide for every file. */
+	return slow_hash ? PATH_READ : PATH_MEASURE;
+}
+
+static enum path path_for(const struct file_reader *r, const struct hash_ctx *ctxs, unsigned nctx,
+			  enum io_mode io)
+{
+	if (!r->regular || r->is_stdin || io == IO_READ)
+		return PATH_READ;
+	if (io == IO_MMAP)
+		return PATH_MMAP;
+	return auto_path(r, ctxs, nctx, io);
+}
+
 struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
 				      enum io_mode io, uint8_t *buf, size_t size)
 {
-	if (io == IO_MMAP && r->regular && !r->is_stdin) {
-		uint64_t length = (uint64_t)r->before.st_size;
-		int err = 0;
-		switch (hash_by_mmap(r->fd, length, ctxs, nctx, &r->total, &err)) {
-		case MAP_HASHED:
-			r->eof = true;
-			break;
-		case MAP_LOST_PAGES:
-			r->outcome.status = FILE_CHANGED;
-			r->eof = true;
-			break;
-		case MAP_REFUSED:
-			/* sysfs and some other file systems cannot be mapped
-			 * (ENODEV) but read fine: read them, as coreutils does. */
-			diag_debug_file(r->name, "mmap failed (%s): read() instead", strerror(err));
+	switch (path_for(r, ctxs, nctx, io)) {
+	case PATH_MMAP:
+		hash_rest_mapped(r, ctxs, nctx, buf, size);
+		break;
+	case PATH_MEASURE:
+		hash_measuring(r, ctxs, nctx, buf, size);
+		break;
+	case PATH_READAHEAD:
+		/* read on a second thread while this one hashes, if it starts */
+		if (!readahead_hash(r, ctxs, nctx))
 			hash_by_read(r, ctxs, nctx, buf, size);
-			break;
-		}
-	} else if (io == IO_AUTO && r->regular && !r->is_stdin &&
-		   (uint64_t)r->before.st_size >= READAHEAD_MIN_SIZE &&
-		   hashing_slower_than_read(ctxs, nctx) && readahead_hash(r, ctxs, nctx)) {
-		/* read on a second thread while this one hashed */
-	} else {
+		break;
+	case PATH_READ:
 		hash_by_read(r, ctxs, nctx, buf, size);
+		break;
 	}
 	return reader_close(r);
 }

@@ -8,10 +8,19 @@
 #include "hash.h"
 
 enum io_mode {
-	IO_AUTO,   /* read(), with a read-ahead thread for large files */
-	IO_READ,   /* read() on the hashing thread only */
+	IO_AUTO,              /* read(), or for a large cached file the faster
+	                       * of read() and mmap() (io_choice.h); a
+	                       * read-ahead thread for large files the SHAs hash */
+	IO_READ,              /* read() on the hashing thread only */
 	IO_MMAP,
+	IO_AUTO_ONE_THREAD,   /* auto without the read-ahead thread (-j1) */
 };
+
+/* Whether io leaves the choice to simdsum (--io=auto, with or without -j1). */
+static inline bool io_mode_is_auto(enum io_mode io)
+{
+	return io == IO_AUTO || io == IO_AUTO_ONE_THREAD;
+}
 
 enum file_status {
 	FILE_OK,

@@ -410,9 +410,6 @@ int main(int argc, char **argv)
 			break;
 		case 'j':
 			opt.jobs = parse_jobs(optarg);
-			/* -j1 is the single-threaded tool: no reading thread. */
-			if (opt.jobs == 1 && opt.io == IO_AUTO)
-				opt.io = IO_READ;
 			break;
 		case OPT_BENCHMARK:
 			bench.enabled = true;
@@ -453,6 +450,10 @@ int main(int argc, char **argv)
 		return output_close_stdout() ? EXIT_SUCCESS : EXIT_FAILURE;
 	}
 
+	/* -j1 is the single-threaded tool, whatever the order of -j and --io:
+	 * no reading thread, but auto may still map a large cached file. */
+	if (opt.jobs == 1 && opt.io == IO_AUTO)
+		opt.io = IO_AUTO_ONE_THREAD;
 	char *const *operands = argv + optind;
 	int noperands = argc - optind;
 	check_combinations(&opt, binary, zero, tag, noperands);

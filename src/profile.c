@@ -355,7 +355,9 @@ static bool load_file(const char *path, struct cpu_profile *out, bool *absent, c
 	*absent = false;
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		*absent = errno == ENOENT;
+		/* Nothing there, or nothing this user may read (HOME pointing
+		 * at another user's home): not a profile of this user's. */
+		*absent = errno == ENOENT || errno == ENOTDIR || errno == EACCES;
 		snprintf(err, errsize, "%s", strerror(errno));
 		return false;
 	}

@@ -18,6 +18,10 @@
 #include "readahead.h"
 
 #define CHUNK (512 * 1024)
+/* The kernel's copy into a buffer 16 bytes past a page (where malloc puts
+ * one this large) ran 6 times slower than into an aligned one on an AMD
+ * Zen 3 VM: 0.62 s of system time a GiB against 0.11. */
+#define CHUNK_ALIGN 4096
 #define SLOTS 8
 #define RESUME_AT (SLOTS / 2)   /* the reader sleeps until this few are full */
 
@@ -70,8 +74,9 @@ bool readahead_hash(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx)
 	bool ok = true;
 
 	for (int i = 0; i < SLOTS; i++) {
-		g.buf[i] = malloc(CHUNK);
-		ok &= g.buf[i] != NULL;
+		void *p = NULL;
+		ok &= posix_memalign(&p, CHUNK_ALIGN, CHUNK) == 0;
+		g.buf[i] = p;
 	}
 	pthread_mutex_init(&g.mu, NULL);
 	pthread_cond_init(&g.space, NULL);

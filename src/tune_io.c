@@ -24,6 +24,7 @@
 #include "cost_model.h"
 #include "cycles.h"
 #include "input.h"
+#include "io_choice.h"
 #include "tune.h"
 
 /* Best of this many passes each way, alternating. */
@@ -33,9 +34,6 @@
 /* Free space the file may take: at most half of it, so that tuning never
  * fills a disk. */
 #define IO_FREE_FACTOR 2
-/* A mapping better by less than this is not worth its risks (SIGBUS on
- * a file that shrinks): read() then. */
-#define IO_MMAP_MARGIN 1.05
 
 static const char *temp_dir(void)
 {
@@ -206,5 +204,5 @@ void tune_io(const struct tune_budget *b, const struct cpu_profile *tuned, struc
 	/* fmax: no division by 0 should a clock not have advanced. */
 	out->read_gb_per_s = (double)b->io_bytes / fmax(t_read, 1);
 	out->mmap_gb_per_s = (double)b->io_bytes / fmax(t_mmap, 1);
-	out->pref = t_read > t_mmap * IO_MMAP_MARGIN ? IO_PREF_MMAP : IO_PREF_READ;
+	out->pref = t_read > t_mmap * IO_CHOICE_MMAP_MARGIN ? IO_PREF_MMAP : IO_PREF_READ;
 }

@@ -15,6 +15,8 @@
  *   rewrite-after-read=SUBSTR   the same after the first read from it (a
  *                        file read in one call, rewritten before its
  *                        close)
+ *   truncate-after-read=SUBSTR  truncate such a file to 0 bytes after the
+ *                        first read from it
  *   log-reads            log every read()/pread() of a regular file
  *   eacces=SUBSTR        open() of a path containing SUBSTR fails with
  *                        EACCES (an unreadable file, even for root)
@@ -215,6 +217,19 @@ static void rewrite(int fd)
 	log_fault("rewrite", 0, fd);
 }
 
+/* Truncates the file behind fd to 0 bytes, as another process would. */
+static void truncate_file(int fd)
+{
+	int w = reopen_for_write(fd, 0);
+
+	if (w < 0)
+		return;
+	if (ftruncate(w, 0) != 0)
+		perror("fault_shim: ftruncate");
+	close(w);
+	log_fault("truncate", 0, fd);
+}
+
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
 	static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
@@ -223,14 +238,8 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 	void *p = real_mmap(addr, len, prot, flags, fd, off);
 	if (p == MAP_FAILED || fd < 0 || !is_regular(fd))
 		return p;
-	if (targets("truncate-after-mmap=", fd)) {
-		int w = reopen_for_write(fd, 0);
-		if (w >= 0) {
-			if (ftruncate(w, 0) != 0)
-				perror("fault_shim: ftruncate");
-			close(w);
-		}
-	}
+	if (targets("truncate-after-mmap=", fd))
+		truncate_file(fd);
 	if (targets("append-after-mmap=", fd))
 		append_to(fd);
 	if (targets("rewrite-after-mmap=", fd))
@@ -308,11 +317,14 @@ static void after_read(int fd, size_t count, ssize_t got)
 	if (got <= 0 || __atomic_load_n(&changed, __ATOMIC_ACQUIRE))
 		return;
 	int append = targets("append-after-read=", fd), again = targets("rewrite-after-read=", fd);
-	if ((append || again) && !__atomic_exchange_n(&changed, 1, __ATOMIC_ACQ_REL)) {
+	int cut = targets("truncate-after-read=", fd);
+	if ((append || again || cut) && !__atomic_exchange_n(&changed, 1, __ATOMIC_ACQ_REL)) {
 		if (append)
 			append_to(fd);
-		else
+		else if (again)
 			rewrite(fd);
+		else
+			truncate_file(fd);
 	}
 }
 

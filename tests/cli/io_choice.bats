@@ -1,0 +1,218 @@
+#!/usr/bin/env bats
+# --io=auto on large cached files (src/io_choice.c): the profile's read()
+# or mmap(), else the first such file measured, one slice by read() and
+# the next mapped, and the faster method from then on. Every path gives
+# the digests of coreutils and ISA-L; a file that changes during either
+# kind of slice is "file changed while reading", exit 1. The outcome of
+# the measurement is forced with SIMDSUM_TEST_IO_WINNER, so both
+# continuations run whatever this machine measures.
+
+load helpers
+
+SIG=TestVendor:0x7:0x42
+MIN=$((64 << 20))      # IO_CHOICE_MIN_SIZE
+SLICE=$((2 << 20))     # IO_CHOICE_SLICE; 4 rounds measure 16 MiB
+
+# use_profile IO: a profile file saying "io IO" for the test CPU (the rows
+# come from the default profile), in force for the commands that follow.
+use_profile() {
+	cat > "$T/io.profile" <<-END
+	simdsum-profile 1
+	name io-test
+	cpu TestVendor 0x7 0x42
+	version $("$SIMDSUM" --version | sed -n '1s/^simdsum //p')
+	io $1
+	END
+	export SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE="$T/io.profile"
+}
+
+# big NAME BYTES: NAME, BYTES long, cut from one random file (made once).
+big() {
+	[ -e "$T/.random" ] || head -c $((MIN + 3 * SLICE)) /dev/urandom > "$T/.random"
+	head -c "$2" "$T/.random" > "$1"
+	[ "$(stat -c %s "$1")" -eq "$2" ]
+}
+
+# shimmed FAULTS CMD...: CMD under the fault shim, logging to $T/.log.
+shimmed() {
+	local faults=$1
+	shift
+	rm -f "$T/.log"
+	env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.log" "$@"
+}
+
+# reads NAME: how many read() calls the last shimmed run made on NAME.
+reads() {
+	grep -c "^read [0-9]* $T/$1\$" "$T/.log" || true
+}
+
+# crc_ref NAME...: the CRC-32C lines ISA-L gives.
+crc_ref() {
+	local f
+	for f in "$@"; do "$CRC32C_REF" "$f"; done
+}
+
+# slow: skips a test that hashes hundreds of MiB, or the SHAs of 64 MiB
+# (valgrind runs the suite with SIMDSUM_SKIP_SLOW).
+slow() {
+	[ -z "${SIMDSUM_SKIP_SLOW:-}" ] || skip "SIMDSUM_SKIP_SLOW is set (hundreds of MiB)"
+}
+
+@test "every size around the threshold and the slices: the same digests on every path" {
+	slow
+	use_profile measure
+	big below $((MIN - 1))
+	big at $MIN
+	big above $((MIN + 1))
+	big odd $((MIN + 2 * SLICE + 4097))   # not a multiple of the page
+	big window-1 $((16 * 1024 * 1024 - 1))
+	big window+1 $((16 * 1024 * 1024 + 1))
+	big slice+1 $((SLICE + 1))
+	files=(below at above odd window-1 window+1 slice+1)
+	crc_ref "${files[@]}" > crc.want
+	sha256sum "${files[@]}" > sha.want
+	"$SIMDSUM" -j1 -a crc32c --io=read "${files[@]}" | cmp - crc.want
+	for winner in mmap read; do
+		for j in 1 2; do
+			# the first file at or above the threshold measures
+			SIMDSUM_TEST_IO_WINNER=$winner "$SIMDSUM" -j$j -a crc32c "${files[@]}" |
+				cmp - crc.want
+			# each large file on its own: each measures, or follows
+			for f in at odd; do
+				SIMDSUM_TEST_IO_WINNER=$winner "$SIMDSUM" -j$j -a crc32c $f |
+					cmp - <(grep " $f\$" crc.want)
+			done
+		done
+		SIMDSUM_TEST_IO_WINNER=$winner "$SIMDSUM" -j1 -a sha256 "${files[@]}" | cmp - sha.want
+	done
+	# the SHAs and CRC-32C from one pass, and the measurement's own result
+	"$SIMDSUM" -j1 -a crc32c,sha256 odd at > both.out
+	grep -qF "$(grep ' odd$' sha.want)" both.out
+	"$SIMDSUM" -j1 -a crc32c "${files[@]}" | cmp - crc.want
+}
+
+@test "the file that measures: one --debug line, then the winner reads the rest" {
+	use_profile measure
+	big first $((MIN + 4097))
+	big second $((MIN + 1))
+	crc_ref first second > want
+	for winner in mmap read; do
+		run -0 --separate-stderr shimmed log-reads env SIMDSUM_TEST_IO_WINNER=$winner \
+			"$SIMDSUM" --debug -j1 -a crc32c first second
+		[ "$output" = "$(cat want)" ]
+		lines=$(grep -c ": io: " <<< "$stderr")
+		[ "$lines" -eq 1 ]
+		name=$winner
+		[ $winner = mmap ] || name='read()'
+		grep -q "^simdsum: first: io: read() 8 MiB in [0-9.]* ms, mmap 8 MiB in [0-9.]* ms (fastest 2 MiB: [0-9.]* and [0-9.]* ms): $name from now on (SIMDSUM_TEST_IO_WINNER)\$" <<< "$stderr"
+		first=$(reads first) second=$(reads second)
+		echo "# $winner: reads of first $first, of second $second" >&3
+		if [ $winner = mmap ]; then
+			# the read() slices only (8 MiB), and the second file mapped whole
+			[ "$first" -gt 0 ] && [ "$first" -le 32 ]
+			[ "$second" -eq 0 ]
+		else
+			[ "$first" -gt 32 ] && [ "$second" -gt 32 ]
+		fi
+	done
+}
+
+@test "two workers measuring at once: one decides, all digests right" {
+	slow
+	use_profile measure
+	for f in a b c; do big $f $((MIN + 8191)); done
+	printf 'a little' > d
+	crc_ref a b c d > want
+	for winner in mmap read; do
+		run -0 --separate-stderr env SIMDSUM_TEST_IO_WINNER=$winner \
+			"$SIMDSUM" --debug -j2 -a crc32c a b c d
+		[ "$output" = "$(cat want)" ]
+		lines=$(grep -c ": io: " <<< "$stderr")
+		[ "$lines" -eq 1 ]
+	done
+}
+
+@test "the profile's method is used without measuring" {
+	slow
+	use_profile mmap
+	big large $((MIN + 4097))
+	crc_ref large > want
+	run -0 --separate-stderr shimmed log-reads "$SIMDSUM" --debug -j1 -a crc32c large
+	[ "$output" = "$(cat want)" ]
+	[[ "$stderr" != *": io: "* ]]
+	[ "$(reads large)" -eq 0 ]
+	# -j1 has no reading thread, but maps for the SHAs too
+	run -0 shimmed log-reads "$SIMDSUM" -j1 -a sha256 large
+	[ "$output" = "$(sha256sum large)" ]
+	[ "$(reads large)" -eq 0 ]
+	use_profile read
+	run -0 --separate-stderr shimmed log-reads "$SIMDSUM" --debug -j1 -a crc32c large
+	[ "$output" = "$(cat want)" ]
+	[[ "$stderr" != *": io: "* ]]
+	[ "$(reads large)" -gt 32 ]
+}
+
+@test "the SHAs keep the reading thread, and never measure" {
+	slow
+	use_profile measure
+	big large $((MIN + 4097))
+	run -0 --separate-stderr shimmed log-reads "$SIMDSUM" --debug -j2 -a sha512 large
+	[ "$output" = "$(sha512sum large)" ]
+	[[ "$stderr" != *": io: "* ]]
+	# the read-ahead thread reads in chunks of 512 KiB
+	grep -q "^read 524288 $T/large\$" "$T/.log"
+	# -j1: no reading thread, and still no measuring
+	run -0 --separate-stderr shimmed log-reads "$SIMDSUM" --debug -j1 -a sha1 large
+	[ "$output" = "$(sha1sum large)" ]
+	[[ "$stderr" != *": io: "* ]]
+	! grep -q "^read 524288 $T/large\$" "$T/.log"
+	[ "$(reads large)" -gt 32 ]
+}
+
+@test "a file not in the page cache is read, whatever was decided" {
+	use_profile measure
+	big large $((MIN + 4097))
+	crc_ref large > want
+	run -0 --separate-stderr shimmed log-reads env SIMDSUM_TEST_UNCACHED=1 \
+		SIMDSUM_TEST_IO_WINNER=mmap "$SIMDSUM" --debug -j1 -a crc32c large
+	[ "$output" = "$(cat want)" ]
+	[[ "$stderr" != *": io: "* ]]
+	[ "$(reads large)" -gt 32 ]
+	use_profile mmap
+	run -0 shimmed log-reads env SIMDSUM_TEST_UNCACHED=1 "$SIMDSUM" -j1 -a crc32c large
+	[ "$output" = "$(cat want)" ]
+	[ "$(reads large)" -gt 32 ]
+}
+
+# changed_during FAULT KIND: a large file changed by the fault while it is
+# measured is reported, and the file after it is hashed.
+changed_during() {
+	use_profile measure
+	big vic $((MIN + 4097))
+	touch -d '2000-01-01 00:00:00' vic
+	printf 'abc' > after
+	for winner in mmap read; do
+		run --separate-stderr shimmed "$1" env SIMDSUM_TEST_IO_WINNER=$winner \
+			"$SIMDSUM" -j1 -a crc32c vic after
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "simdsum: vic: file changed while reading" ]
+		[ "$output" = "$(crc_ref after)" ]
+		grep -q "^$2 0 $T/vic\$" "$T/.log"
+		big vic $((MIN + 4097))
+		touch -d '2000-01-01 00:00:00' vic
+	done
+}
+
+@test "truncated during a mapped slice: file changed while reading" {
+	changed_during truncate-after-mmap=vic truncate
+}
+
+@test "truncated during a read() slice: file changed while reading" {
+	changed_during truncate-after-read=vic truncate
+}
+
+@test "grown or rewritten during a mapped slice: file changed while reading" {
+	slow
+	changed_during append-after-mmap=vic append
+	changed_during rewrite-after-mmap=vic rewrite
+}
