@@ -15,6 +15,7 @@ uint32_t crc32c_pclmul(uint32_t crc, const uint8_t *data, size_t len);
 #if HAVE_AS_VPCLMULQDQ
 uint32_t crc32c_vpclmul(uint32_t crc, const uint8_t *data, size_t len);
 uint32_t crc32c_hybrid(uint32_t crc, const uint8_t *data, size_t len);
+uint32_t crc32c_avx2blend(uint32_t crc, const uint8_t *data, size_t len);
 #endif
 #endif
 
