@@ -4,7 +4,10 @@ profiles, from the `simdsum --benchmark` tables in bench/RESULTS.md:
 
     python3 bench/gen_profile_builtin.py > src/profile_builtin.c
 
-Each CPU section's table is fitted by profile_fit.py. Zen 4's profile is
+A CPU section's profile is its `simdsum --tune` output where the section
+has one (a fenced block after a "### simdsum --tune" heading: the kernels
+timed alone), else its --benchmark table fitted by profile_fit.py (through
+the driver, so the per-call costs include init and final). Zen 4's is
 derived from Zen 5's and the Zen 4 figures of issue 15 (see DERIVED_ZEN4)
 until a Zen 4 machine measures it.
 """
@@ -34,6 +37,23 @@ def section(key):
     return m.group(1).splitlines()
 
 
+def tuned(key):
+    """The rows of the section's --tune output, or None."""
+    lines = section(key)
+    try:
+        start = lines.index("### simdsum --tune")
+    except ValueError:
+        return None
+    rows = []
+    for line in lines[start:]:
+        f = line.split()
+        if f[:1] == ["row"] and len(f) == 5:
+            rows.append((f[1], f[2], float(f[3]), float(f[4])))
+        if rows and line.startswith("```"):
+            break
+    return rows
+
+
 def fitted(key):
     rows = []
     for family, cols in profile_fit.parse(section(key)).items():
@@ -44,8 +64,10 @@ def fitted(key):
     return rows
 
 
-def derived_zen4(zen5):
-    """Zen 5's rows scaled to the Zen 4 figures of issue 15."""
+def derived_zen4(zen5, zen3):
+    """Zen 5's rows scaled to the Zen 4 figures of issue 15; rows Zen 5
+    lacks (avx2blend, for CPUs without AVX-512) at Zen 3's ratio to its
+    sse42 row."""
     clock = 1625.4 / 1730.0   # SHA-NI sha256 at 16 KiB, Zen 5 / Zen 4
     half512 = 6067.2 / 3620.0  # sha256 avx512x16 aggregate, Zen 5 / Zen 4
     out = []
@@ -65,6 +87,14 @@ def derived_zen4(zen5):
         else:
             call, byte = call * clock, byte * clock
         out.append((family, row, call, byte))
+    have = {(f, r) for f, r, _, _ in out}
+    sse42 = {r: (c, b) for f, r, c, b in zen3 if f == "crc32c"}.get("sse42")
+    zen4_sse42 = [(c, b) for f, r, c, b in out if (f, r) == ("crc32c", "sse42")]
+    for family, row, call, byte in zen3:
+        if (family, row) in have or not sse42 or not zen4_sse42:
+            continue
+        c4, b4 = zen4_sse42[0]
+        out.append((family, row, call / sse42[0] * c4, byte / sse42[1] * b4))
     return out
 
 
@@ -73,7 +103,7 @@ def c_text(name, cpu, rows):
     if cpu:
         lines.append("cpu " + cpu)
     lines.append("io measure")
-    lines += ["row %s %s %.2f %.5f" % r for r in rows]
+    lines += ["row %s %s %.6g %.6g" % r for r in rows]
     return "\n".join('\t"%s\\n"' % line for line in lines) + ";\n"
 
 
@@ -102,7 +132,8 @@ ZEN4_COMMENT = """/* AMD Zen 4 (family 0x19, models 0x10-0x1f Genoa, 0x60-0x7f R
  * at 1 MiB. The other rows are Zen 5's scaled by the SHA-NI ratio
  * (1625/1730), the other 512-bit multi-buffer rows by Zen 5's x16 ratio
  * (6067/3620: Zen 4 runs 512-bit operations in two halves), sse42 at half
- * Zen 5's rate (one crc32 a cycle, against two). */
+ * Zen 5's rate (one crc32 a cycle, against two), avx2blend (which
+ * no Zen 5 ran) at Zen 3's ratio to sse42. */
 """
 
 DEFAULT_COMMENT = """/* CPUs without a profile: Zen 4's figures, the more careful of the AMD
@@ -154,8 +185,8 @@ def main():
     out = [HEAD]
     rows = {}
     for cname, name, cpu, key, comment in MEASURED:
-        rows[cname] = fitted(key)
-    zen4 = derived_zen4(rows["zen5"])
+        rows[cname] = tuned(key) or fitted(key)
+    zen4 = derived_zen4(rows["zen5"], rows["zen3"])
     for cname, name, cpu, key, comment in MEASURED:
         if cname == "zen3":
             out.append(ZEN4_COMMENT)

@@ -33,17 +33,21 @@ fi
 subject=$(git log -1 --format=%s 2>/dev/null || echo)
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 
-echo "1/5 simdsum --benchmark" >&2
+echo "0/6 simdsum --tune" >&2
+"$SIMDSUM" --tune > "$tmp/tune.txt"
+echo "1/6 simdsum --benchmark" >&2
 "$SIMDSUM" --benchmark > "$tmp/table.txt"
-echo "2/5 make bench" >&2
+echo "2/6 make bench" >&2
 "$PEERS" --batches="$BENCH_BATCHES" > "$tmp/peers.txt"
-echo "3/5 make bench-plot" >&2
+echo "3/6 make bench-plot" >&2
 bench/plot.sh "$SIMDSUM" "$PLOT" > /dev/null
 rm -f "${PLOT%.png}.csv"
-echo "4/5 bench/commands.sh" >&2
+echo "4/6 bench/commands.sh" >&2
 SIMDSUM=$SIMDSUM GEN_DATA=$GEN_DATA bench/commands.sh > "$tmp/commands.txt"
-echo "5/5 bench/targets.sh" >&2
+echo "5/6 bench/targets.sh" >&2
 SIMDSUM=$SIMDSUM GEN_DATA=$GEN_DATA bench/targets.sh > "$tmp/targets.txt"
+echo "6/6 simdsum --benchmark --check-auto" >&2
+"$SIMDSUM" --benchmark --check-auto > "$tmp/check-auto.txt" || true
 
 cpu=$(sed -n 's/^CPU: //p' "$tmp/table.txt" | head -1)
 {
@@ -62,6 +66,16 @@ $(date -u '+%Y-%m-%d %H:%M UTC').
 
 Absolute figures on such a machine vary from run to run; the ratios
 measured within one run are what to quote.
+
+### simdsum --tune
+
+This machine's cost profile, the kernels timed alone (command:
+\`./simdsum --tune\`). bench/gen_profile_builtin.py makes the built-in
+profile for this CPU of its rows.
+
+\`\`\`text
+$(cat "$tmp/tune.txt")
+\`\`\`
 
 ### simdsum --benchmark
 
@@ -116,6 +130,17 @@ each command's time over the first command's, from one hyperfine run.
 
 \`\`\`text
 $(cat "$tmp/targets.txt")
+\`\`\`
+
+### Is auto the best choice?
+
+Command: \`./simdsum --benchmark --check-auto\`: auto against every forced
+choice (kernels per call length, lanes for 1 to 32 files, read against
+mmap, -j1 against the default); SLOW marks a cell where auto is more
+than 3% slower than the best forced choice.
+
+\`\`\`text
+$(cat "$tmp/check-auto.txt")
 \`\`\`
 EOF
 	echo "<!-- end cpu: $key -->"
