@@ -147,31 +147,46 @@ static const char *const texts[] = { zen5, zen4, zen3, fallback };
 #define NBUILTIN (sizeof texts / sizeof texts[0])
 
 static struct cpu_profile parsed[NBUILTIN];
-
-/* A text that does not parse leaves its profile empty (matching no CPU,
- * so the default's rows apply); the unit tests parse every one. */
-static void parse_all(void)
-{
-	char err[160];
-
-	for (unsigned i = 0; i < NBUILTIN; i++) {
-		if (!profile_parse(texts[i], strlen(texts[i]), &parsed[i], err, sizeof err))
-			memset(&parsed[i], 0, sizeof parsed[i]);
-		strcpy(parsed[i].origin, "built-in");
-	}
-}
+static bool done[NBUILTIN];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 unsigned profile_builtin_count(void)
 {
 	return NBUILTIN;
 }
 
+/* Parsed on first use, one at a time: a run needs the default and at
+ * most one other, and parsing all of them would cost as much as hashing
+ * a small file. A text that does not parse leaves its profile empty
+ * (matching no CPU, so the default's rows apply); the unit tests parse
+ * every one. */
 const struct cpu_profile *profile_builtin(unsigned i)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	char err[160];
 
-	pthread_once(&once, parse_all);
-	return i < NBUILTIN ? &parsed[i] : NULL;
+	if (i >= NBUILTIN)
+		return NULL;
+	pthread_mutex_lock(&lock);
+	if (!done[i]) {
+		if (!profile_parse(texts[i], strlen(texts[i]), &parsed[i], err, sizeof err))
+			memset(&parsed[i], 0, sizeof parsed[i]);
+		strcpy(parsed[i].origin, "built-in");
+		done[i] = true;
+	}
+	pthread_mutex_unlock(&lock);
+	return &parsed[i];
+}
+
+bool profile_builtin_matches(unsigned i, const struct cpu_signature *sig)
+{
+	struct cpu_profile head;
+	char err[160];
+
+	/* Only the lines before the first row say which CPU it is for. */
+	const char *rows = i < NBUILTIN ? strstr(texts[i], "\\nrow ") : NULL;
+	if (!rows || !profile_parse(texts[i], (size_t)(rows - texts[i]), &head, err, sizeof err))
+		return false;
+	return profile_matches(&head, sig);
 }
 
 const struct cpu_profile *profile_default(void)

@@ -18,9 +18,10 @@
 #include "cost_model.h"
 
 /* Lengths at which the single-stream rows are compared: every length to
- * 256 bytes, then every 8 to 4 KiB, then 1/16 steps up to 1 GiB. */
-#define GRID_DENSE 256
-#define GRID_MID 4096
+ * 64 bytes, then every 8 to 1 KiB, then 1/16 steps up to 1 GiB (about
+ * 370 lengths: this runs at every start). */
+#define GRID_DENSE 64
+#define GRID_MID 1024
 #define GRID_MAX ((size_t)1 << 30)
 
 /* The lane scheduler reads files in chunks of this size per lane
@@ -91,15 +92,29 @@ void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_fe
 	const struct impl *row_at[64];
 	size_t from[64];
 	unsigned runs = 0;
+	size_t prev = 0;
 	for (size_t len = g; len <= GRID_MAX; len = grid_next(len)) {
 		size_t l = (len + g - 1) / g * g;
 		const struct impl *best = cheapest(cand, n, l)->impl;
-		if (runs && row_at[runs - 1] == best)
+		if (runs && row_at[runs - 1] == best) {
+			prev = l;
 			continue;
+		}
 		if (runs == 64)
 			break;
+		/* The grid skipped lengths: find the first one, between the
+		 * last grid point and this one, where best is cheapest. */
+		size_t lo = prev, hi = l;   /* best at hi, not at lo */
+		while (runs && hi - lo > g) {
+			size_t mid = lo + (hi - lo) / g / 2 * g;
+			if (cheapest(cand, n, mid)->impl == best)
+				hi = mid;
+			else
+				lo = mid;
+		}
 		row_at[runs] = best;
-		from[runs++] = l;
+		from[runs++] = hi;
+		prev = l;
 	}
 	/* More runs than tiers: the shortest calls share the row of the
 	 * IMPL_MAX_TIERS-th longest run. */

@@ -425,7 +425,7 @@ static void choose(void)
 
 	cpu_signature_get(&sig);
 	for (unsigned i = 0; i + 1 < profile_builtin_count(); i++)
-		if (profile_matches(profile_builtin(i), &sig)) {
+		if (profile_builtin_matches(i, &sig)) {
 			base = profile_builtin(i);
 			break;
 		}

@@ -92,6 +92,9 @@ unsigned profile_builtin_count(void);
 const struct cpu_profile *profile_builtin(unsigned i);
 const struct cpu_profile *profile_default(void);
 
+/* Whether built-in profile i is for sig (without parsing its rows). */
+bool profile_builtin_matches(unsigned i, const struct cpu_signature *sig);
+
 /* Fills rows p lacks from base. */
 void profile_merge_missing(struct cpu_profile *p, const struct cpu_profile *base);
 
