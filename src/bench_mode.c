@@ -7,6 +7,7 @@
 #include "cost_model.h"
 #include "bench.h"
 #include "bench_mode.h"
+#include "check_auto.h"
 #include "build_info.h"
 #include "cpu.h"
 #include "cycles.h"
@@ -427,6 +428,8 @@ void bench_check_unused(const struct bench_options *bench)
 		diag_usage_error("the --format option is meaningful only with --benchmark");
 	if (bench->time_ms)
 		diag_usage_error("the --benchmark-time option is meaningful only with --benchmark");
+	if (bench->check_auto)
+		diag_usage_error("the --check-auto option is meaningful only with --benchmark");
 }
 
 /* What hashes files has no meaning here; each is refused by name. */
@@ -492,6 +495,13 @@ static void run_tables(const struct bench_plan *p, const struct bench_format *fm
 bool bench_mode_run(const struct bench_options *bench, const struct options *opt, int noperands)
 {
 	reject_options(opt, noperands);
+	if (bench->check_auto) {
+		if (bench->format || bench->time_ms)
+			diag_usage_error("--check-auto takes neither --format nor --benchmark-time");
+		if (bench->algos_given)
+			diag_usage_error("--check-auto checks every algorithm; -a does not apply");
+		return check_auto_run(opt);
+	}
 	const struct bench_format *fmt = parse_format(bench->format);
 	struct bench_plan *plan = xcalloc(1, sizeof *plan);
 	bool ok = plan_build(plan, bench, opt);

@@ -14,6 +14,7 @@ struct bench_options {
 	bool algos_given;      /* -a given: only those algorithms, else all */
 	const char *format;    /* --format, NULL for the table */
 	const char *time_ms;   /* --benchmark-time, NULL for the default */
+	bool check_auto;       /* --check-auto: auto against every forced choice */
 };
 
 /* Without --benchmark, --format and --benchmark-time are usage errors. */

@@ -77,6 +77,7 @@ enum {
 	OPT_BENCHMARK,
 	OPT_BENCHMARK_TIME,
 	OPT_FORMAT,
+	OPT_CHECK_AUTO,
 	OPT_TUNE,
 };
 
@@ -111,6 +112,7 @@ static const struct option long_options[] = {
 	{ "benchmark", no_argument, NULL, OPT_BENCHMARK },
 	{ "benchmark-time", required_argument, NULL, OPT_BENCHMARK_TIME },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "check-auto", no_argument, NULL, OPT_CHECK_AUTO },
 	{ "tune", optional_argument, NULL, OPT_TUNE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -176,6 +178,8 @@ static void usage(const char *default_algo)
 	      "      --benchmark-time=MS  CPU milliseconds per timed run (default 20, less\n"
 	      "                          where that keeps a large run under a minute)\n"
 	      "      --format=FORMAT   table (default), csv or json\n"
+	      "      --check-auto      with --benchmark: race auto against every forced\n"
+	      "                          choice here; exit 1 if auto is >3% slower\n"
 	      "      --tune[=save]     measure this machine's profile (about 5 s) and\n"
 	      "                          print it; =save: store it for auto to use\n"
 	      "\n"
@@ -419,6 +423,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_FORMAT:
 			bench.format = optarg;
+			break;
+		case OPT_CHECK_AUTO:
+			bench.check_auto = true;
 			break;
 		case OPT_TUNE: {
 			if (optarg && strcmp(optarg, "save") != 0)

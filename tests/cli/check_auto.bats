@@ -1,0 +1,106 @@
+#!/usr/bin/env bats
+# --benchmark --check-auto: the shape of its report (sections, cell lines,
+# the summary) and an exit status that agrees with its SLOW marks, from a
+# quick run (SIMDSUM_CHECK_AUTO_QUICK=1: tiny sizes, one run per column);
+# its option errors. Nothing here looks at a timing.
+
+load helpers
+
+# The report of one quick run, its temporary files under $T/tmp.
+quick_run() {
+	mkdir -p "$T/tmp"
+	run --separate-stderr env TMPDIR="$T/tmp" SIMDSUM_CHECK_AUTO_QUICK=1 \
+		"$SIMDSUM" --benchmark --check-auto
+	printf '%s\n' "$output" > report
+}
+
+# cells_of TITLE_PREFIX: the cell lines of the section whose title starts so.
+cells_of() {
+	awk -v t="$1" '
+		/^[^ ]/ { in_s = (index($0, t) == 1); next }
+		in_s && /^  [^ (]/ && !/^  cell / && !/\(no forced choice/ { print }' report
+}
+
+@test "a quick run: header, four sections, cell lines, a summary that matches the marks" {
+	quick_run
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	grep -q '^CPU: .' report
+	grep -Eq '^CPUID signature: [A-Za-z]+ family 0x[0-9a-f]+ model 0x[0-9a-f]+$' report
+	grep -q '^kernels per message length: ' report
+	grep -q '^lanes: ' report
+	grep -q '^I/O: one cached file of ' report
+	grep -q '^threads: -r over ' report
+	[ "$(grep -c '^  cell  *auto ran  *auto  *best forced  *time  *ratio$' report)" -eq 4 ]
+	# Every cell line: what, auto's time, the best forced choice, its time,
+	# the ratio, and SLOW exactly when the ratio is above 1.03.
+	cells=$(awk '/^  [a-z0-9]+ / && !/^  cell / && !/\(no forced choice/' report)
+	[ -n "$cells" ]
+	echo "$cells" | awk '
+		{ slow = ($NF == "SLOW"); r = slow ? $(NF - 1) : $NF }
+		!(r > 0) { print "ratio: " $0; bad = 1 }
+		(r > 1.03) != slow { print "mark: " $0; bad = 1 }
+		!/ [0-9.]+ (ns|us|ms|s)  .* [0-9.]+ (ns|us|ms|s)  +[0-9]+\.[0-9][0-9][0-9](  SLOW)?$/ { print "shape: " $0; bad = 1 }
+		END { exit bad }'
+	n=$(echo "$cells" | wc -l)
+	m=$(echo "$cells" | grep -c ' SLOW$' || true)
+	[ "$(tail -1 report)" = "check-auto: $n cells, $m where auto is more than 3% slower than the best forced choice" ]
+	if [ "$m" -gt 0 ]; then [ "$status" -eq 1 ]; else [ "$status" -eq 0 ]; fi
+	# Its files are gone.
+	[ -z "$(ls -A "$T/tmp")" ]
+}
+
+@test "the sections cover every family, lanes for each SHA family, both I/O algorithms" {
+	quick_run
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	for alg in sha1 sha256 sha512 crc32c; do
+		cells_of kernels | grep -q "^  $alg [0-9]* [KM]\?i\?B "
+	done
+	for alg in sha1 sha256 sha512; do
+		cells_of lanes | grep -q "^  $alg [0-9]* x [0-9]* [KM]iB "
+	done
+	[ "$(cells_of 'I/O' | wc -l)" -eq 2 ]
+	[ "$(cells_of threads | wc -l)" -eq 2 ]
+	# A kernel cell's best forced choice is a row --list-impls says runs here.
+	cells_of kernels | awk '{ print $1, $7 }' | sort -u | while read -r alg impl; do
+		case $alg in
+		sha1) h="sha1:" ;; sha256) h="sha224, sha256:" ;;
+		sha512) h="sha384, sha512:" ;; crc32c) h="crc32c:" ;;
+		esac
+		supported_impls "$h" | grep -qx "$impl"
+	done
+	# Best forced choices of the other sections are forced options or rows.
+	cells_of 'I/O' | awk '{ print $6 }' | grep -Evqx -- '--io=(read|mmap)' && return 1
+	cells_of threads | awk '{ print $5 }' | grep -Evqx -- '-j[0-9]+' && return 1
+	true
+}
+
+@test "--check-auto without --benchmark, or with a FILE, is a usage error" {
+	run "$SIMDSUM" --check-auto
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the --check-auto option is meaningful only with --benchmark"* ]]
+	printf 'abc' > f
+	run "$SIMDSUM" --check-auto f
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"the --check-auto option is meaningful only with --benchmark"* ]]
+	run "$SIMDSUM" --benchmark --check-auto f
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--benchmark takes no FILE operands"* ]]
+}
+
+@test "--check-auto takes no --format, --benchmark-time or --impl" {
+	run "$SIMDSUM" --benchmark --check-auto --format=csv
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--check-auto takes neither --format nor --benchmark-time"* ]]
+	run "$SIMDSUM" --benchmark --check-auto --benchmark-time=5
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--check-auto takes neither --format nor --benchmark-time"* ]]
+	run "$SIMDSUM" --benchmark --check-auto --impl=generic
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--check-auto races auto against every implementation"* ]]
+	run env SIMDSUM_IMPL=generic "$SIMDSUM" --benchmark --check-auto
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"it takes no --impl (nor SIMDSUM_IMPL)"* ]]
+	run env SIMDSUM_CHECK_AUTO_QUICK=yes "$SIMDSUM" --benchmark --check-auto
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"invalid SIMDSUM_CHECK_AUTO_QUICK 'yes'; valid: 0, 1"* ]]
+}
