@@ -52,7 +52,7 @@ static char *make_file(size_t len)
 static void test_single_stream(void **state)
 {
 	(void)state;
-	struct algo_choice choice = { algo_by_name("sha256"), { 0 } };
+	struct algo_choice choice = { .algo = algo_by_name("sha256") };
 	struct file_digests out;
 	uint8_t *buf = input_buffer_new();
 	char *path = make_file(100000);
@@ -85,7 +85,7 @@ static void on_done(struct job *job, void *ctx)
 static void test_lanes(void **state)
 {
 	(void)state;
-	struct algo_choice choice = { algo_by_name("sha256"), { 0 } };
+	struct algo_choice choice = { .algo = algo_by_name("sha256") };
 	struct lane_policy policy = { .family = FAMILY_SHA256,
 				      .enabled = true };
 	struct job jobs[2];
