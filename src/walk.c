@@ -112,7 +112,8 @@ static int read_dir(const char *path, struct names *s)
 	}
 	for (size_t i = 0; i < s->n; i++)
 		s->sorted[i] = s->pool + s->at[i];
-	qsort(s->sorted, s->n, sizeof *s->sorted, by_name);
+	if (s->n > 1)   /* an empty directory has no array to sort */
+		qsort(s->sorted, s->n, sizeof *s->sorted, by_name);
 	return 0;
 }
 
