@@ -168,7 +168,7 @@ const struct cpu_profile *profile_builtin(unsigned i)
 		return NULL;
 	pthread_mutex_lock(&lock);
 	if (!done[i]) {
-		if (!profile_parse(texts[i], strlen(texts[i]), &parsed[i], err, sizeof err))
+		if (!profile_parse_builtin(texts[i], strlen(texts[i]), &parsed[i], err, sizeof err))
 			memset(&parsed[i], 0, sizeof parsed[i]);
 		strcpy(parsed[i].origin, "built-in");
 		done[i] = true;

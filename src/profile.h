@@ -74,6 +74,11 @@ const struct row_cost *profile_cost(const struct cpu_profile *p, const struct im
 bool profile_parse(const char *text, size_t len, struct cpu_profile *out, char *err,
 		   size_t errsize);
 
+/* profile_parse for the built-in texts: rows of kernels this build does
+ * not have (no assembler, another architecture) are skipped. */
+bool profile_parse_builtin(const char *text, size_t len, struct cpu_profile *out, char *err,
+			   size_t errsize);
+
 /* Whether p is for the CPU sig. */
 bool profile_matches(const struct cpu_profile *p, const struct cpu_signature *sig);
 

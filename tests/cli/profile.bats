@@ -16,7 +16,6 @@ good_profile() {
 	version $("$SIMDSUM" --version | sed -n '1s/^simdsum //p')
 	io read
 	row sha256 generic 1 0.001
-	row sha256 shanix2 0 100
 	row crc32c generic 1 0.001
 	END
 }
@@ -108,7 +107,8 @@ refused() {
 	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE=avx2 SIMDSUM_CPU_SIGNATURE=$SIG \
 		SIMDSUM_PROFILE=lacks "$SIMDSUM" --debug -a sha256,crc32c data data2
 	[ "$output" = "$WANT" ]
-	grep -q "warning: profile lacks: row sha256 avx2 cannot run on this CPU" <<< "$stderr"
+	# (a build without the assembler has no such row at all)
+	grep -qE "warning: profile lacks: (row sha256 avx2 cannot run on this CPU|line [0-9]+: unknown row 'sha256 avx2')" <<< "$stderr"
 }
 
 @test "hostile figures and names: refused" {
@@ -131,6 +131,7 @@ refused() {
 }
 
 @test "a profile truncated at every byte: digests never change, at most one warning" {
+	[ -z "${SIMDSUM_SKIP_SLOW:-}" ] || skip "a run per byte: minutes under valgrind"
 	setup_data
 	good_profile > whole
 	local size
