@@ -22,9 +22,14 @@ CROSS_CLI_ARCHES ?= s390x
 # or take minutes under emulation (impl_matrix: x86 rows; large_file: 5 GiB
 # through an emulated CPU; many_files: trees of 2,000 files per
 # implementation and -j). hostile_lists' million lines is skipped with
-# SIMDSUM_SKIP_SLOW.
+# SIMDSUM_SKIP_SLOW. Also left out, for now, the tests of choices made by
+# measuring this machine (--tune, --check-auto, the I/O choice, the
+# page-cache probe behind the default -j): under qemu-user they fail
+# (RWF_NOWAIT and the timings are the emulator's); they run natively in
+# make check, and endianness is not what they test.
 CROSS_CLI_TESTS ?= $(filter-out tests/cli/impl_matrix.bats tests/cli/large_file.bats \
-	tests/cli/many_files.bats,$(wildcard tests/cli/*.bats))
+	tests/cli/many_files.bats tests/cli/tune.bats tests/cli/check_auto.bats \
+	tests/cli/io_choice.bats tests/cli/jobs_default.bats,$(wildcard tests/cli/*.bats))
 
 check-cross: $(CROSS_ARCHES:%=check-cross-%)
 
