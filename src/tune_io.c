@@ -42,23 +42,6 @@ static const char *temp_dir(void)
 	return dir && dir[0] == '/' ? dir : "/tmp";
 }
 
-static bool write_all(int fd, const uint8_t *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = ENOSPC;
-			return false;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
 /* size bytes of a pattern (any bytes would do). */
 static bool fill(int fd, uint64_t size)
 {
@@ -69,7 +52,7 @@ static bool fill(int fd, uint64_t size)
 		buf[i] = (uint8_t)(i * 167 + (i >> 9));
 	for (uint64_t done = 0; ok && done < size;) {
 		size_t n = size - done < INPUT_BUFFER_SIZE ? (size_t)(size - done) : INPUT_BUFFER_SIZE;
-		ok = write_all(fd, buf, n);
+		ok = tune_write_all(fd, buf, n);
 		done += n;
 	}
 	free(buf);

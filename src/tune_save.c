@@ -56,15 +56,17 @@ static bool make_dirs(const char *dir)
 	return ok;
 }
 
-static bool write_all(int fd, const char *p, size_t len)
+bool tune_write_all(int fd, const void *data, size_t len)
 {
+	const char *p = data;
+
 	while (len) {
 		ssize_t n = write(fd, p, len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
 			if (n == 0)
-				errno = EIO;
+				errno = ENOSPC;
 			return false;
 		}
 		p += n;
@@ -94,7 +96,7 @@ static bool write_temp(const char *path, const char *text, size_t len, char *tmp
 	int fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0)
 		return false;
-	bool ok = fchmod(fd, file_mode()) == 0 && write_all(fd, text, len) && fsync(fd) == 0;
+	bool ok = fchmod(fd, file_mode()) == 0 && tune_write_all(fd, text, len) && fsync(fd) == 0;
 	int err = errno;
 	if (close(fd) != 0 && ok) {
 		ok = false;
