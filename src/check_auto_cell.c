@@ -1,6 +1,7 @@
 /* check_auto_cell.c - one cell of --check-auto: auto and the forced
  * choices timed in interleaved rounds, judged, and printed as one line. */
 #include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -125,7 +126,9 @@ bool ca_cell_measure(struct ca_run *run, struct ca_cell *cell, ca_time_fn time, 
 			return false;
 		best = ca_cell_best(cell);
 	}
-	double ratio = cell->ns[0] / cell->ns[best];
+	/* The ratio as printed, three decimals, decides the mark, so that a
+	 * reader (or a script) never sees "1.030  SLOW". */
+	double ratio = round(cell->ns[0] / cell->ns[best] * 1000.0) / 1000.0;
 	bool slow = ratio > CA_SLOW_RATIO;
 	print_cell(cell, best, ratio, slow);
 	run->cells++;
