@@ -15,7 +15,7 @@ BENCH_BATCHES ?= 41
 $(BENCH_PEERS): bench/peers.c $(LIB) | $(BUILD)
 	mkdir -p $(BENCH_BUILD)
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) $(CPUID_CFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
-		$(LIB) -lcrypto -lisal $(LIBS)
+		$(LIB) -lcrypto -lisal -lz $(LIBS)
 
 $(BENCH_GEN): bench/gen_data.c | $(BUILD)
 	mkdir -p $(BENCH_BUILD)

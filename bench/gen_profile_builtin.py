@@ -98,6 +98,29 @@ def derived_zen4(zen5, zen3):
     return out
 
 
+# CRC rows measured on fewer CPUs than the rest (CRC-32, CRC-64/NVME and
+# the ymm folding rows, all from the folding template): a profile without
+# one gets it at the measured profile's ratio to its own CRC-32C row of the
+# same kind (generic to generic, folding to pclmul: the same instructions).
+FOLD_DERIVED_FAMILIES = ("crc32c", "crc32", "crc64nvme")
+
+
+def derived_crcs(rows, measured):
+    have = {(f, r) for f, r, _, _ in rows}
+    base = {r: (c, b) for f, r, c, b in rows if f == "crc32c"}
+    mbase = {r: (c, b) for f, r, c, b in measured if f == "crc32c"}
+    out = list(rows)
+    for family, row, call, byte in measured:
+        ref = "generic" if row == "generic" else "pclmul"
+        new_family = family != "crc32c"
+        if (family not in FOLD_DERIVED_FAMILIES or (family, row) in have or
+                not (new_family or row == "vpclmul256") or ref not in base or ref not in mbase):
+            continue
+        (c0, b0), (c1, b1) = mbase[ref], base[ref]
+        out.append((family, row, call / c0 * c1 if c0 else c1, byte / b0 * b1))
+    return out
+
+
 def c_text(name, cpu, rows):
     lines = ["simdsum-profile 1", "name " + name]
     if cpu:
@@ -201,7 +224,8 @@ def main():
     rows = {}
     for cname, name, cpu, key, comment in MEASURED:
         rows[cname] = tuned(key) or fitted(key)
-    zen4 = derived_zen4(rows["zen5"], rows["zen3"])
+    zen4 = derived_crcs(derived_zen4(rows["zen5"], rows["zen3"]), rows["zen3"])
+    rows["zen5"] = derived_crcs(rows["zen5"], rows["zen3"])
     for cname, name, cpu, key, comment in MEASURED:
         if cname == "zen3":
             out.append(ZEN4_COMMENT)

@@ -1,6 +1,8 @@
 /* peers.c - simdsum's transforms against their peers, OpenSSL's EVP
- * digests (SHA-1/256/512) and ISA-L's crc32_iscsi (CRC-32C), in one
- * process, interleaved, as throughput ratios per update size.
+ * digests (SHA-1/256/512), ISA-L's crc32_iscsi (CRC-32C), ISA-L's
+ * crc32_gzip_refl and zlib's crc32 (CRC-32), in one process, interleaved,
+ * as throughput ratios per update size. CRC-64/NVME, which neither
+ * library has, races simdsum's fastest CRC-32C kernel (the same folds).
  *
  * OpenSSL picks its code path once, when libcrypto loads, from the CPU
  * and the environment variable OPENSSL_ia32cap. So the program runs
@@ -16,6 +18,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "cost_model.h"
 #include "algo.h"
@@ -61,12 +64,14 @@ static void simdsum_op(const struct contestant *c, const uint8_t *p, size_t len,
 	hash_final(&ctx, digest);
 }
 
-/* CRC-32C as ISA-L's crc32_iscsi is called: the register in and out,
+/* A CRC as ISA-L's functions are called: the register in and out,
  * through simdsum's dispatch (src/impl.h), with no hash_ctx. */
 static void simdsum_crc_op(const struct contestant *c, const uint8_t *p, size_t len,
 			   uint8_t *digest)
 {
-	store_be32(digest, ~dispatch_crc32c(&c->dispatch, 0xffffffffu, p, len));
+	enum family f = c->algo->family;
+	uint64_t ones = crc_register_init(f);
+	crc_store_digest(f, digest, ~dispatch_crc(&c->dispatch, ones, p, len) & ones);
 }
 
 static void openssl_op(const struct contestant *c, const uint8_t *p, size_t len, uint8_t *digest)
@@ -86,6 +91,20 @@ static void isal_op(const struct contestant *c, const uint8_t *p, size_t len, ui
 {
 	(void)c;
 	store_be32(digest, ~crc32_iscsi((unsigned char *)p, (int)len, 0xffffffffu));
+}
+
+/* CRC-32: both take and return the standard (inverted) CRC. */
+static void isal_gzip_op(const struct contestant *c, const uint8_t *p, size_t len,
+			 uint8_t *digest)
+{
+	(void)c;
+	store_be32(digest, crc32_gzip_refl(0, p, len));
+}
+
+static void zlib_op(const struct contestant *c, const uint8_t *p, size_t len, uint8_t *digest)
+{
+	(void)c;
+	store_be32(digest, (uint32_t)crc32(0, p, (uInt)len));
 }
 
 static void simdsum_contestant(struct contestant *c, const struct algo *a, const struct impl *impl)
@@ -160,6 +179,8 @@ static void check_same(const struct contestant *a, const struct contestant *b,
 {
 	uint8_t da[ALGO_MAX_DIGEST], db[ALGO_MAX_DIGEST];
 
+	if (a->algo != b->algo)
+		return;   /* a speed reference of another algorithm */
 	a->op(a, buf, len, da);
 	b->op(b, buf, len, db);
 	if (memcmp(da, db, a->algo->digest_size) != 0) {
@@ -342,33 +363,67 @@ static void race_openssl(const struct openssl_path *p, const struct algo *a, con
 	contestant_free(&peer);
 }
 
-/* Every CRC-32C implementation and auto against ISA-L, which picks its
- * own code for the CPU. Both sides are called the same way, one
- * function on a raw register (dispatch_crc32c against crc32_iscsi); auto
- * is also raced through the generic hash_ctx, what a caller hashing
- * any algorithm pays. */
-static void race_isal(const uint8_t *buf, unsigned batches)
+/* Every implementation of a CRC and auto against a peer called the same
+ * way, one function on a raw register (dispatch_crc against the peer's
+ * function); auto is also raced through the generic hash_ctx, what a
+ * caller hashing any algorithm pays. */
+static void race_crc(const char *name, const struct contestant *peer, const uint8_t *buf,
+		     unsigned batches)
 {
-	const struct algo *a = algo_by_name("crc32c");
-	struct contestant ours, peer;
+	const struct algo *a = algo_by_name(name);
+	struct contestant ours;
 
-	memset(&peer, 0, sizeof peer);
-	peer.op = isal_op;
-	peer.algo = a;
-	snprintf(peer.label, sizeof peer.label, "ISA-L crc32_iscsi");
 	for (const struct impl *i = impl_table(a->family); i->name; i++) {
 		if (i->lanes > 1 || impl_missing(i))
 			continue;
 		simdsum_contestant(&ours, a, i);
 		ours.op = simdsum_crc_op;
-		compare(&ours, &peer, buf, batches);
+		compare(&ours, peer, buf, batches);
 	}
 	simdsum_contestant(&ours, a, NULL);
 	ours.op = simdsum_crc_op;
-	compare(&ours, &peer, buf, batches);
+	compare(&ours, peer, buf, batches);
 	simdsum_contestant(&ours, a, NULL);
 	snprintf(ours.label, sizeof ours.label, "simdsum auto, hash_ctx");
-	compare(&ours, &peer, buf, batches);
+	compare(&ours, peer, buf, batches);
+}
+
+static struct contestant library_peer(const char *algo, const char *label,
+				      void (*op)(const struct contestant *, const uint8_t *,
+						 size_t, uint8_t *))
+{
+	struct contestant peer;
+
+	memset(&peer, 0, sizeof peer);
+	peer.op = op;
+	peer.algo = algo_by_name(algo);
+	snprintf(peer.label, sizeof peer.label, "%s", label);
+	return peer;
+}
+
+static void race_crcs(const uint8_t *buf, unsigned batches)
+{
+	struct contestant peer;
+
+	if (wanted("crc32c")) {
+		peer = library_peer("crc32c", "ISA-L crc32_iscsi", isal_op);
+		race_crc("crc32c", &peer, buf, batches);
+	}
+	if (wanted("crc32")) {
+		peer = library_peer("crc32", "ISA-L crc32_gzip_refl", isal_gzip_op);
+		race_crc("crc32", &peer, buf, batches);
+		peer = library_peer("crc32", "zlib crc32", zlib_op);
+		race_crc("crc32", &peer, buf, batches);
+	}
+	if (wanted("crc64nvme")) {
+		/* No library computes it: the reference is CRC-32C auto, the
+		 * speed the issue holds the other CRCs to. */
+		const struct algo *c32c = algo_by_name("crc32c");
+		simdsum_contestant(&peer, c32c, NULL);
+		peer.op = simdsum_crc_op;
+		snprintf(peer.label, sizeof peer.label, "simdsum crc32c auto");
+		race_crc("crc64nvme", &peer, buf, batches);
+	}
 }
 
 /* --- processes ---------------------------------------------------------- */
@@ -387,8 +442,8 @@ static int run_child(const struct openssl_path *p, unsigned batches)
 	for (size_t k = 0; k < sizeof sha_algos / sizeof sha_algos[0]; k++)
 		if (wanted(sha_algos[k]))
 			race_openssl(p, algo_by_name(sha_algos[k]), buf, batches);
-	if (p == &paths[0] && wanted("crc32c"))
-		race_isal(buf, batches);
+	if (p == &paths[0])
+		race_crcs(buf, batches);
 	free(buf);
 	return 0;
 }
@@ -434,15 +489,15 @@ static int run_parent(unsigned batches)
 	printf("OpenSSL: %s\n", OpenSSL_version(OPENSSL_VERSION));
 	printf("method: each operation hashes one message of the size from a cached buffer:\n"
 	       "  SHA as init, update, final (simdsum through its driver, hash_ctx);\n"
-	       "  CRC-32C as one call on the register, the way crc32_iscsi is called\n"
+	       "  a CRC as one call on the register, the way crc32_iscsi is called\n"
 	       "  (simdsum's auto also through hash_ctx). Per size, %u batches of about\n"
 	       "  %u us per contestant, alternating which goes first; the fastest batch\n"
 	       "  of each. Ratios above 1 mean simdsum is faster.\n\n",
 	       batches, BATCH_NS / 1000);
 	for (size_t i = 0; i < NPATHS; i++) {
 		const char *why = path_unavailable(&paths[i]);
-		if (only_algo && strcmp(only_algo, "crc32c") == 0 && i > 0)
-			break;   /* ISA-L races in the "best" process only */
+		if (only_algo && strncmp(only_algo, "crc", 3) == 0 && i > 0)
+			break;   /* the CRCs race in the "best" process only */
 		if (why) {
 			printf("== OpenSSL path: %s: not compared (%s)\n\n", paths[i].name, why);
 			continue;
@@ -464,12 +519,14 @@ int main(int argc, char **argv)
 		else if (strncmp(argv[i], "--batches=", 10) == 0 && atoi(argv[i] + 10) > 0)
 			batches = (unsigned)atoi(argv[i] + 10);
 		else if (strncmp(argv[i], "--algo=", 7) == 0 &&
-			 (strcmp(argv[i] + 7, "crc32c") == 0 || strcmp(argv[i] + 7, "sha1") == 0 ||
+			 (strcmp(argv[i] + 7, "crc32c") == 0 || strcmp(argv[i] + 7, "crc32") == 0 ||
+			  strcmp(argv[i] + 7, "crc64nvme") == 0 || strcmp(argv[i] + 7, "sha1") == 0 ||
 			  strcmp(argv[i] + 7, "sha256") == 0 || strcmp(argv[i] + 7, "sha512") == 0))
 			only_algo = argv[i] + 7;
 		else {
 			fprintf(stderr,
-				"usage: %s [--batches=N] [--algo=sha1|sha256|sha512|crc32c] [--path=NAME]\n",
+				"usage: %s [--batches=N] [--algo=sha1|sha256|sha512|crc32c|crc32|crc64nvme]"
+				" [--path=NAME]\n",
 				argv[0]);
 			return 2;
 		}

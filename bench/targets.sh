@@ -7,7 +7,8 @@
 #   - the 20,000-file tree: -j1 and -j2 against sha256sum and openssl dgst;
 #     -r against find | sort | xargs
 #   - one 1 GiB file: CRC-32C -j2 against -j1; two algorithms in one read
-#     against one; --parts=8MiB against plain; the read-ahead thread
+#     against one; --parts=8MiB against plain; CRC-64/NVME and CRC-32
+#     against CRC-32C, and their --parts; the read-ahead thread
 #   - --combine of 10,000 parts; start-up on /dev/null
 #
 #   make bench-targets     (builds simdsum and gen_data, runs this)
@@ -128,6 +129,18 @@ compare "1 GiB: two algorithms from one read against one" \
 compare "1 GiB, CRC-32C: --parts=8MiB against a plain CRC" \
 	"simdsum -a crc32c" "$S -a crc32c $BIG" \
 	"simdsum -a crc32c --parts=8MiB" "$S -a crc32c --parts=8MiB $BIG"
+compare "1 GiB: CRC-64/NVME and CRC-32 against CRC-32C (whole command, -j1 and default)" \
+	"simdsum -a crc32c -j1" "$S -a crc32c -j1 $BIG" \
+	"simdsum -a crc64nvme -j1" "$S -a crc64nvme -j1 $BIG" \
+	"simdsum -a crc32 -j1" "$S -a crc32 -j1 $BIG" \
+	"simdsum -a crc32c" "$S -a crc32c $BIG" \
+	"simdsum -a crc64nvme" "$S -a crc64nvme $BIG" \
+	"simdsum -a crc32" "$S -a crc32 $BIG"
+compare "1 GiB, CRC-64/NVME and CRC-32: --parts=8MiB against a plain run at -j1" \
+	"simdsum -a crc64nvme -j1" "$S -a crc64nvme -j1 $BIG" \
+	"simdsum -a crc64nvme --parts=8MiB" "$S -a crc64nvme --parts=8MiB $BIG" \
+	"simdsum -a crc32 -j1" "$S -a crc32 -j1 $BIG" \
+	"simdsum -a crc32 --parts=8MiB" "$S -a crc32 --parts=8MiB $BIG"
 compare "1 GiB: the read-ahead thread (--io=auto) against reading inline" \
 	"simdsum -a sha512 (auto)" "$S -a sha512 $BIG" \
 	"simdsum -a sha512 --io=read" "$S -a sha512 --io=read $BIG" \

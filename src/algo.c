@@ -31,6 +31,8 @@ const struct algo algos[ALGO_COUNT + 1] = {
 	{ "sha384", "SHA384", FAMILY_SHA512, 48, sha384_iv },
 	{ "sha512", "SHA512", FAMILY_SHA512, 64, sha512_iv },
 	{ "crc32c", "CRC32C", FAMILY_CRC32C, 4, NULL },
+	{ "crc32", "CRC32", FAMILY_CRC32, 4, NULL },
+	{ "crc64nvme", "CRC64NVME", FAMILY_CRC64NVME, 8, NULL },
 	{ 0 },
 };
 

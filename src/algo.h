@@ -17,7 +17,7 @@ struct algo {
 	const void *iv;          /* initial chaining words (SHA) */
 };
 
-#define ALGO_COUNT 6
+#define ALGO_COUNT 8
 extern const struct algo algos[ALGO_COUNT + 1];   /* terminated by name == NULL */
 
 /* Case-sensitive lookup by name ("sha256"); NULL if unknown. */

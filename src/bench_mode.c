@@ -130,7 +130,7 @@ static uint64_t run_multi_buffer(const struct bench_column *col, const struct be
  * time, multi-buffer rows (lanes > 1) a message per lane, aggregate. */
 static bench_run_fn runner_for(const struct impl *impl, char *why, size_t size)
 {
-	if (impl->lanes > LANES_MAX || (impl->lanes > 1 && impl->family == FAMILY_CRC32C)) {
+	if (impl->lanes > LANES_MAX || (impl->lanes > 1 && family_is_crc(impl->family))) {
 		snprintf(why, size, "multi-buffer layout the benchmark does not know");
 		return NULL;
 	}

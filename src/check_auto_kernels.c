@@ -15,7 +15,8 @@
 
 /* The algorithm each family is measured with (SHA-224 and SHA-384 run
  * on the transforms of SHA-256 and SHA-512). */
-static const char *const family_algo[FAMILY_COUNT] = { "sha1", "sha256", "sha512", "crc32c" };
+static const char *const family_algo[FAMILY_COUNT] = { "sha1", "sha256", "sha512", "crc32c",
+								     "crc32", "crc64nvme" };
 
 struct kernel_cell {
 	const struct algo *algo;
@@ -113,7 +114,7 @@ static bool measure_length(struct ca_run *run, struct kernel_cell *k)
 
 static bool measure_family(struct ca_run *run, enum family f, const uint8_t *buf)
 {
-	const size_t *lengths = f == FAMILY_CRC32C ? run->p->crc_lengths : run->p->sha_lengths;
+	const size_t *lengths = family_is_crc(f) ? run->p->crc_lengths : run->p->sha_lengths;
 	struct kernel_cell k = {
 		.algo = algo_by_name(family_algo[f]),
 		.buf = buf,

@@ -14,6 +14,7 @@
 void check_parser_init(struct check_parser *p, const struct algo *untagged_algo)
 {
 	p->untagged_algo = untagged_algo;
+	p->by_length = false;
 	p->bsd_reversed = -1;
 }
 
@@ -95,6 +96,22 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 	return true;
 }
 
+/* The one algorithm whose digests (hex or base64) can be this string, or
+ * NULL when none or several can (8 hex digits: CRC-32 or CRC-32C). */
+static const struct algo *only_algo_of(const char *s, size_t len)
+{
+	const struct algo *found = NULL;
+
+	for (const struct algo *a = algos; a->name; a++) {
+		if (!valid_digest(s, len, a))
+			continue;
+		if (found)
+			return NULL;
+		found = a;
+	}
+	return found;
+}
+
 static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool escaped,
 			   struct check_line *out)
 {
@@ -108,7 +125,7 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 	 * asks for one more when what follows the escape is a backslash. */
 	if (len < dlen + 2 + (s[0] == '\\'))
 		return false;
-	if (!valid_digest(s, dlen, algo))
+	if (!valid_digest(s, dlen, algo) && !(p->by_length && (algo = only_algo_of(s, dlen))))
 		return false;
 	size_t i = dlen + 1;
 

@@ -26,6 +26,8 @@ struct check_line {
  * space are rejected, and the other way round. */
 struct check_parser {
 	const struct algo *untagged_algo;   /* algorithm of lines without a tag */
+	bool by_length;                     /* ... or the one algorithm whose
+	                                     * digests have the line's length */
 	int bsd_reversed;                   /* -1 undecided, 0 GNU, 1 reversed */
 };
 

@@ -104,8 +104,9 @@ static void emit(struct job *job, void *ctx)
 		output_check(opt, run->shown, e->lineno, e->name, e->algo, CHECK_UNREADABLE, message);
 		goto out;
 	}
-	bool match = check_digest_matches(e->digest, e->digest_len, job->result.digest[0],
-					  e->algo->digest_size);
+	uint8_t want[ALGO_MAX_DIGEST];
+	digest_in_order(opt, e->algo, job->result.digest[0], want);
+	bool match = check_digest_matches(e->digest, e->digest_len, want, e->algo->digest_size);
 	if (match)
 		r->n.ok++;
 	else
@@ -216,6 +217,7 @@ bool check_mode_run(const struct options *opt, char *const *lists, int nlists)
 
 	init_choices(&run);
 	check_parser_init(&parser, opt->algos[0].algo);
+	parser.by_length = opt->untagged_by_length;
 	if (nlists == 0)
 		return check_list(opt, &parser, "-", &run);
 	for (int i = 0; i < nlists; i++)

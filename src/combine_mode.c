@@ -1,5 +1,6 @@
-/* combine_mode.c - joining CRC-32Cs of parts (a composed Cloud Storage object,
- * an S3 full-object checksum) without the data, in O(parts x log length). */
+/* combine_mode.c - joining the CRCs of parts (a composed Cloud Storage
+ * object, an S3 full-object checksum, any CRC family) without the data, in
+ * O(parts x log length). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +9,6 @@
 #include "base64.h"
 #include "bytes.h"
 #include "combine_mode.h"
-#include "crc32c.h"
 #include "diag.h"
 #include "line_reader.h"
 #include "output.h"
@@ -16,20 +16,29 @@
 
 #define IS_BLANK(c) ((c) == ' ' || (c) == '\t')
 
-/* 8 hex digits, or the 8 characters of base64 for 4 bytes ("...=="). */
-static bool parse_crc(const char *s, size_t len, uint32_t *out)
+static unsigned hex_digit(char c)
 {
-	uint8_t raw[4];
+	return c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+}
 
-	if (len == 8 && strspn(s, "0123456789abcdefABCDEF") >= 8) {
-		*out = (uint32_t)strtoul(s, NULL, 16);
-		return true;
+/* A CRC of the algorithm as printed: 2n hex digits or the base64 of its
+ * n bytes, in the order --byte-order says. */
+static bool parse_crc(const struct options *opt, const struct algo *algo, const char *s,
+		      size_t len, uint64_t *out)
+{
+	size_t n = algo->digest_size;
+	uint8_t raw[ALGO_MAX_DIGEST], ordered[ALGO_MAX_DIGEST];
+
+	if (len == 2 * n && strspn(s, "0123456789abcdefABCDEF") >= len) {
+		for (size_t i = 0; i < n; i++)
+			raw[i] = (uint8_t)(hex_digit(s[2 * i]) << 4 | hex_digit(s[2 * i + 1]));
+	} else if (!base64_decode_exact(s, len, raw, n)) {
+		return false;
 	}
-	if (base64_decode_exact(s, len, raw, 4)) {
-		*out = load_be32(raw);
-		return true;
-	}
-	return false;
+	/* digest_in_order is its own inverse: it reverses or leaves alone. */
+	digest_in_order(opt, algo, raw, ordered);
+	*out = crc_load_digest(algo->family, ordered);
+	return true;
 }
 
 /* Decimal digits only; at most 2^63 - 1 (no sign, no suffix). */
@@ -75,12 +84,13 @@ static int fields(char *line, const char **f, size_t *flen)
 
 static bool combine_input(const struct options *opt, const char *input)
 {
+	const struct algo *algo = opt->algos[0].algo;
 	const char *shown = strcmp(input, "-") == 0 ? "standard input" : input;
 	struct line_reader in;
 	char *line;
 	ssize_t len;
 	unsigned long long lineno = 0, nparts = 0;
-	uint32_t crc = 0;     /* the CRC of nothing */
+	uint64_t crc = 0;     /* the CRC of nothing */
 	uint64_t total = 0;
 	bool ok = true;
 
@@ -99,7 +109,7 @@ static bool combine_input(const struct options *opt, const char *input)
 		const char *f[2];
 		size_t flen[2];
 		int n = fields(line, f, flen);
-		uint32_t part_crc;
+		uint64_t part_crc;
 		uint64_t part_len;
 		if (n == 0 || line[strspn(line, " \t")] == '#')
 			continue;
@@ -110,9 +120,10 @@ static bool combine_input(const struct options *opt, const char *input)
 			diag_error(0, "%s: %llu: expected 'CRC LENGTH', found more fields",
 				   quote_name(shown), lineno);
 			ok = false;
-		} else if (!parse_crc(f[0], flen[0], &part_crc)) {
-			diag_error(0, "%s: %llu: invalid CRC '%.*s' (8 hex digits or base64)",
-				   quote_name(shown), lineno, (int)flen[0], f[0]);
+		} else if (!parse_crc(opt, algo, f[0], flen[0], &part_crc)) {
+			diag_error(0, "%s: %llu: invalid CRC '%.*s' (%u hex digits or base64)",
+				   quote_name(shown), lineno, (int)flen[0], f[0],
+				   2 * algo->digest_size);
 			ok = false;
 		} else if (!parse_length(f[1], flen[1], &part_len)) {
 			diag_error(0, "%s: %llu: invalid length '%.*s' (decimal bytes, below 2^63)",
@@ -122,7 +133,7 @@ static bool combine_input(const struct options *opt, const char *input)
 			diag_error(0, "%s: %llu: total length overflows", quote_name(shown), lineno);
 			ok = false;
 		} else {
-			crc = nparts ? crc32c_combine(crc, part_crc, part_len) : part_crc;
+			crc = nparts ? crc_combine(algo->family, crc, part_crc, part_len) : part_crc;
 			total += part_len;
 			nparts++;
 		}
@@ -135,9 +146,9 @@ static bool combine_input(const struct options *opt, const char *input)
 	if (!ok)
 		return false;
 
-	uint8_t digest[4];
-	store_be32(digest, crc);
-	output_digest(opt, input, algo_by_name("crc32c"), digest, total, NULL);
+	uint8_t digest[ALGO_MAX_DIGEST];
+	crc_store_digest(algo->family, digest, crc);
+	output_digest(opt, input, algo, digest, total, NULL);
 	return true;
 }
 

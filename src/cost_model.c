@@ -46,7 +46,7 @@ static size_t grid_next(size_t len)
  * for the SHAs. */
 static size_t call_granule(enum family family)
 {
-	return family == FAMILY_CRC32C ? 1 : impl_block_size(family);
+	return family_is_crc(family) ? 1 : impl_block_size(family);
 }
 
 static const struct row_cost *cheapest(const struct row_cost *const cand[], unsigned n,

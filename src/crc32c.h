@@ -1,4 +1,5 @@
-/* crc32c.h - CRC-32C (Castagnoli) transforms and combination. */
+/* crc32c.h - CRC-32C (Castagnoli) transforms. Combination is crc_combine
+ * (impl.h), the same for every CRC. */
 #ifndef SIMDSUM_CRC32C_H
 #define SIMDSUM_CRC32C_H
 
@@ -16,17 +17,8 @@ uint32_t crc32c_pclmul(uint32_t crc, const uint8_t *data, size_t len);
 uint32_t crc32c_vpclmul(uint32_t crc, const uint8_t *data, size_t len);
 uint32_t crc32c_hybrid(uint32_t crc, const uint8_t *data, size_t len);
 uint32_t crc32c_avx2blend(uint32_t crc, const uint8_t *data, size_t len);
+uint32_t crc32c_vpclmul256(uint32_t crc, const uint8_t *data, size_t len);
 #endif
 #endif
-
-/* The standard CRC-32C of A||B from crc_a = CRC(A), crc_b = CRC(B) and
- * the length of B, in O(log len_b). */
-uint32_t crc32c_combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b);
-
-/* The arithmetic behind it, exposed for tests: products of polynomials
- * modulo P in the reflected bit order of CRC registers, and the table of
- * x^(8 * 2^k) mod P. */
-uint32_t crc32c_gf2_mulmod(uint32_t a, uint32_t b);
-uint32_t crc32c_x_pow_8_2k(unsigned k);
 
 #endif

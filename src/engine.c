@@ -13,7 +13,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "crc32c_split.h"
+#include "crc_split.h"
 #include "engine.h"
 #include "page_cache.h"
 #include "xalloc.h"
@@ -79,7 +79,7 @@ static struct lane_group *group_for(struct worker *w, const struct job *job)
 static unsigned crc_split_ways(struct engine *e, const struct job *job)
 {
 	if (e->cfg.jobs < 2 || !job->hash || job->nchoices != 1 || job->cross_check ||
-	    job->choices[0].algo->family != FAMILY_CRC32C)
+	    !family_is_crc(job->choices[0].algo->family))
 		return 1;
 	pthread_mutex_lock(&e->mu);
 	bool nothing_else = e->next_claim == e->submitted;
@@ -101,7 +101,7 @@ static void run_job(struct worker *w, struct job *job)
 		return;
 	}
 	unsigned ways = crc_split_ways(w->e, job);
-	if (ways < 2 || !crc32c_split_hash(job, ways)) {
+	if (ways < 2 || !crc_split_hash(job, ways)) {
 		if (!w->buf)
 			w->buf = input_buffer_new();
 		job_hash_single(job, w->e->cfg.io, w->buf, INPUT_BUFFER_SIZE);

@@ -28,7 +28,7 @@ struct hash_ctx {
 	size_t used_len;           /* (what --json and --debug report) */
 	union {
 		struct md_state md;
-		uint32_t crc;          /* un-inverted register */
+		uint64_t crc;          /* un-inverted register, in its width */
 	} u;
 };
 
@@ -50,8 +50,8 @@ static inline void hash_init(struct hash_ctx *ctx, const struct algo *algo,
 	ctx->dispatch = d;
 	ctx->used = d->tier[d->ntiers - 1].impl;
 	ctx->used_len = 0;
-	if (algo->family == FAMILY_CRC32C)
-		ctx->u.crc = 0xffffffffu;   /* RFC 3720: the register starts inverted */
+	if (family_is_crc(algo->family))
+		ctx->u.crc = crc_register_init(algo->family);   /* all ones */
 	else
 		md_init(ctx);
 }
@@ -67,23 +67,24 @@ static inline void hash_note_impl(struct hash_ctx *ctx, const struct impl *impl,
 
 static inline void hash_update(struct hash_ctx *ctx, const void *data, size_t len)
 {
-	if (ctx->algo->family != FAMILY_CRC32C) {
+	if (!family_is_crc(ctx->algo->family)) {
 		md_update(ctx, data, len);
 	} else if (len) {
 		const struct impl *impl = dispatch_pick(ctx->dispatch, len);
 		hash_note_impl(ctx, impl, len);
-		ctx->u.crc = impl->fn.crc32c(ctx->u.crc, data, len);
+		ctx->u.crc = impl_crc(impl, ctx->u.crc, data, len);
 	}
 }
 
 /* Writes algo->digest_size bytes. The context must be re-initialised
  * before it is used again. A CRC-32C digest is the CRC most significant
  * byte first, so its hex is the usual printed value ("123456789" ->
- * e3069283) and its base64 what cloud object stores report. */
+ * e3069283) and its base64 what cloud object stores report; the same
+ * holds for every CRC (8 bytes for CRC-64/NVME). */
 static inline void hash_final(struct hash_ctx *ctx, uint8_t *digest)
 {
-	if (ctx->algo->family == FAMILY_CRC32C)
-		store_be32(digest, ~ctx->u.crc);
+	if (family_is_crc(ctx->algo->family))
+		crc_store_digest(ctx->algo->family, digest, ~ctx->u.crc);
 	else
 		md_final(ctx, digest);
 }

@@ -14,6 +14,10 @@ const struct impl *impl_table(enum family family)
 		return sha512_impls;
 	case FAMILY_CRC32C:
 		return crc32c_impls;
+	case FAMILY_CRC32:
+		return crc32_impls;
+	case FAMILY_CRC64NVME:
+		return crc64nvme_impls;
 	default:
 		return NULL;
 	}
@@ -24,6 +28,8 @@ static const char *const family_names[FAMILY_COUNT] = {
 	[FAMILY_SHA256] = "sha256",
 	[FAMILY_SHA512] = "sha512",
 	[FAMILY_CRC32C] = "crc32c",
+	[FAMILY_CRC32] = "crc32",
+	[FAMILY_CRC64NVME] = "crc64nvme",
 };
 
 const char *impl_family_name(enum family family)

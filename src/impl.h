@@ -14,7 +14,9 @@ enum family {
 	FAMILY_SHA1,
 	FAMILY_SHA256,
 	FAMILY_SHA512,
-	FAMILY_CRC32C,
+	FAMILY_CRC32C,     /* the CRC families follow, in this order */
+	FAMILY_CRC32,
+	FAMILY_CRC64NVME,
 	FAMILY_COUNT
 };
 
@@ -22,7 +24,8 @@ enum family {
 typedef void (*sha1_blocks_fn)(uint32_t state[5], const uint8_t *data, size_t nblocks);
 typedef void (*sha256_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblocks);
 typedef void (*sha512_blocks_fn)(uint64_t state[8], const uint8_t *data, size_t nblocks);
-typedef uint32_t (*crc32c_fn)(uint32_t crc, const uint8_t *data, size_t len);
+typedef uint32_t (*crc32_fn)(uint32_t crc, const uint8_t *data, size_t len);
+typedef uint64_t (*crc64_fn)(uint64_t crc, const uint8_t *data, size_t len);
 
 /* Multi-buffer transforms: lanes independent messages at once. Lane i
  * hashes nblocks whole blocks from data[i] into state[i] (normal, not
@@ -36,7 +39,8 @@ union transform {
 	sha1_blocks_fn sha1;
 	sha256_blocks_fn sha256;
 	sha512_blocks_fn sha512;
-	crc32c_fn crc32c;
+	crc32_fn crc32;       /* CRC-32C and CRC-32 */
+	crc64_fn crc64;       /* CRC-64/NVME */
 	sha1_mblocks_fn sha1_mb;
 	sha256_mblocks_fn sha256_mb;
 	sha512_mblocks_fn sha512_mb;
@@ -55,6 +59,42 @@ struct impl {
 	                       * multi-buffer kernel of n lanes (fn.sha1_mb...),
 	                       * used only by the lane scheduler */
 };
+
+/* Whether the family is a CRC (any call length, no blocks, no lanes). */
+static inline bool family_is_crc(enum family family)
+{
+	return family >= FAMILY_CRC32C && family < FAMILY_COUNT;
+}
+
+/* The width of a CRC family's register in bits: 32 (fn.crc32) or 64
+ * (fn.crc64). */
+static inline unsigned family_crc_width(enum family family)
+{
+	return family == FAMILY_CRC64NVME ? 64 : 32;
+}
+
+/* A CRC row's transform on the un-inverted register, whatever its width. */
+static inline uint64_t impl_crc(const struct impl *k, uint64_t reg, const void *data,
+				size_t len)
+{
+	if (k->family == FAMILY_CRC64NVME)
+		return k->fn.crc64(reg, data, len);
+	return k->fn.crc32((uint32_t)reg, data, len);
+}
+
+/* A CRC family's initial register (all ones in its width). */
+static inline uint64_t crc_register_init(enum family family)
+{
+	return family_crc_width(family) == 64 ? ~(uint64_t)0 : 0xffffffffu;
+}
+
+/* A standard CRC value (already inverted) as a digest: its width / 8
+ * bytes, most significant first. */
+void crc_store_digest(enum family family, uint8_t *digest, uint64_t crc);
+uint64_t crc_load_digest(enum family family, const uint8_t *digest);
+
+/* The standard CRC of A||B from CRC(A), CRC(B) and |B| (O(log |B|)). */
+uint64_t crc_combine(enum family family, uint64_t crc_a, uint64_t crc_b, uint64_t len_b);
 
 /* The block a SHA family's transforms work on, in bytes. */
 static inline unsigned impl_block_size(enum family family)
@@ -93,6 +133,8 @@ extern const struct impl sha1_impls[];
 extern const struct impl sha256_impls[];
 extern const struct impl sha512_impls[];
 extern const struct impl crc32c_impls[];
+extern const struct impl crc32_impls[];
+extern const struct impl crc64nvme_impls[];
 
 const struct impl *impl_table(enum family family);
 
@@ -141,7 +183,14 @@ static inline const struct impl *dispatch_pick(const struct dispatch *d, size_t 
 static inline uint32_t dispatch_crc32c(const struct dispatch *d, uint32_t crc, const void *data,
 				       size_t len)
 {
-	return dispatch_pick(d, len)->fn.crc32c(crc, data, len);
+	return dispatch_pick(d, len)->fn.crc32(crc, data, len);
+}
+
+/* The same through the dispatch of any CRC family. */
+static inline uint64_t dispatch_crc(const struct dispatch *d, uint64_t reg, const void *data,
+				    size_t len)
+{
+	return impl_crc(dispatch_pick(d, len), reg, data, len);
 }
 
 #endif

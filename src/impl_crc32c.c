@@ -8,7 +8,13 @@
  * call fed the previous register (a stream of updates).
  */
 #include "crc32c.h"
+#include "crc_model.h"
 #include "impl.h"
+
+uint32_t crc32c_generic(uint32_t crc, const uint8_t *data, size_t len)
+{
+	return (uint32_t)crc_model_update(&crc_model_crc32c, crc, data, len);
+}
 
 const struct impl crc32c_impls[] = {
 #if SIMDSUM_ASM_X86
@@ -26,7 +32,7 @@ const struct impl crc32c_impls[] = {
 	{ .family = FAMILY_CRC32C, .name = "hybrid",
 	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) |
 		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
-	  .fn.crc32c = crc32c_hybrid },
+	  .fn.crc32 = crc32c_hybrid },
 	/* AVX-512 folding.  From 64 bytes, against sse42 (indep/chained,
 	 * ratios to ISA-L): 64 B 2.29x/2.30x against 1.69x/3.12x, 96 B
 	 * 2.01x/2.82x against 1.72x/3.30x, 128 B 3.11x/3.25x against
@@ -36,7 +42,7 @@ const struct impl crc32c_impls[] = {
 	{ .family = FAMILY_CRC32C, .name = "vpclmul",
 	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) |
 		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
-	  .fn.crc32c = crc32c_vpclmul },
+	  .fn.crc32 = crc32c_vpclmul },
 	/* crc32q chains beside 256-bit VPCLMULQDQ folding, for CPUs with
 	 * VPCLMULQDQ but no AVX-512 (Zen 3, Alder Lake): 4 chains of 3
 	 * qwords and 3 ymm accumulators a round (the proportion is a
@@ -53,7 +59,14 @@ const struct impl crc32c_impls[] = {
 	{ .family = FAMILY_CRC32C, .name = "avx2blend",
 	  .needs = CPUF(SSE42) | CPUF(SSE41) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) |
 		   CPUF(VPCLMULQDQ),
-	  .fn.crc32c = crc32c_avx2blend },
+	  .fn.crc32 = crc32c_avx2blend },
+	/* The folding template on ymm alone, no crc32 instruction: for CPUs
+	 * with 256-bit VPCLMULQDQ where avx2blend's crc32 chains do not pay
+	 * (one crc32 a cycle, as on Intel); the profile decides. */
+	{ .family = FAMILY_CRC32C, .name = "vpclmul256",
+	  .needs = CPUF(SSSE3) | CPUF(SSE41) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) |
+		   CPUF(VPCLMULQDQ),
+	  .fn.crc32 = crc32c_vpclmul256 },
 #endif
 	/* crc32 chains (one, or three from 80 bytes): the kernel for CPUs
 	 * without AVX-512.  Against ISA-L (indep/chained): 7 B 7.5x/7.1x,
@@ -61,14 +74,15 @@ const struct impl crc32c_impls[] = {
 	 * 0.73x/0.72x, from 4 KiB about 0.5x (8 bytes a cycle). */
 	{ .family = FAMILY_CRC32C, .name = "sse42",
 	  .needs = CPUF(SSE42) | CPUF(SSE41) | CPUF(PCLMUL),
-	  .fn.crc32c = crc32c_sse42 },
-	/* 128-bit folding.  Zen 5 issues one pclmulqdq every other cycle,
+	  .fn.crc32 = crc32c_sse42 },
+	/* 128-bit folding, the template every reflected CRC shares
+	 * (asm/crc_fold.h).  Zen 5 issues one pclmulqdq every other cycle,
 	 * so it tops out near 14 GB/s, half of sse42 (about 28 GB/s from
 	 * 4 KiB). */
 	{ .family = FAMILY_CRC32C, .name = "pclmul",
-	  .needs = CPUF(SSE42) | CPUF(SSE41) | CPUF(PCLMUL),
-	  .fn.crc32c = crc32c_pclmul },
+	  .needs = CPUF(SSSE3) | CPUF(SSE41) | CPUF(PCLMUL),
+	  .fn.crc32 = crc32c_pclmul },
 #endif
-	{ .family = FAMILY_CRC32C, .name = "generic", .fn.crc32c = crc32c_generic },
+	{ .family = FAMILY_CRC32C, .name = "generic", .fn.crc32 = crc32c_generic },
 	{ 0 }
 };

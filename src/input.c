@@ -303,7 +303,7 @@ static void hash_measuring(struct file_reader *r, struct hash_ctx *ctxs, unsigne
 static bool hashing_slower_than_read(const struct hash_ctx *ctxs, unsigned nctx)
 {
 	for (unsigned i = 0; i < nctx; i++)
-		if (ctxs[i].algo->family != FAMILY_CRC32C)
+		if (!family_is_crc(ctxs[i].algo->family))
 			return true;
 	return false;
 }

@@ -13,6 +13,8 @@ static const char *const family_names[FAMILY_COUNT] = {
 	[FAMILY_SHA256] = "sha224, sha256",
 	[FAMILY_SHA512] = "sha384, sha512",
 	[FAMILY_CRC32C] = "crc32c",
+	[FAMILY_CRC32] = "crc32",
+	[FAMILY_CRC64NVME] = "crc64nvme",
 };
 
 /* How auto uses a row: "auto", "auto from N bytes", or "". */

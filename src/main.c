@@ -37,6 +37,7 @@ static const struct {
 
 #define DEFAULT_ALGO "sha256"
 
+/* The algorithm a sha*sum/crc32c name gives, or NULL for any other name. */
 static const char *algo_from_program_name(const char *name)
 {
 	size_t len = strlen(name);
@@ -50,7 +51,7 @@ static const char *algo_from_program_name(const char *name)
 		if (len == n || strchr("-_.", name[len - n - 1]))
 			return program_aliases[i].algo;
 	}
-	return DEFAULT_ALGO;
+	return NULL;
 }
 
 enum {
@@ -67,6 +68,7 @@ enum {
 	OPT_VERSION,
 	OPT_JSON,
 	OPT_BASE64,
+	OPT_BYTE_ORDER,
 	OPT_DEBUG,
 	OPT_PROGRESS,
 	OPT_FILES_FROM,
@@ -105,6 +107,7 @@ static const struct option long_options[] = {
 	{ "progress", optional_argument, NULL, OPT_PROGRESS },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "base64", no_argument, NULL, OPT_BASE64 },
+	{ "byte-order", required_argument, NULL, OPT_BYTE_ORDER },
 	{ "debug", no_argument, NULL, OPT_DEBUG },
 	{ "parts", required_argument, NULL, OPT_PARTS },
 	{ "combine", no_argument, NULL, OPT_COMBINE },
@@ -126,19 +129,22 @@ static void usage(const char *default_algo)
 	       "implementation this CPU supports.\n\n",
 	       default_algo);
 	fputs("With no FILE, or when FILE is -, read standard input.\n\n"
-	      "  -a, --algorithm=ALG   sha1, sha224, sha256, sha384, sha512 or crc32c;\n"
-	      "                          a comma list computes several in one read\n"
+	      "  -a, --algorithm=ALG   sha1, sha224, sha256, sha384, sha512, crc32c,\n"
+	      "                          crc32 or crc64nvme; a comma list computes\n"
+	      "                          several in one read\n"
 	      "  -b, --binary          read in binary mode ('*' before the name)\n"
 	      "  -c, --check           read checksums from the FILEs and check them\n"
 	      "      --tag             create a BSD-style checksum\n"
 	      "      --json            one JSON object per line: name, algorithm, digest,\n"
 	      "                          size, implementation (and for --check results)\n"
 	      "      --base64          print digests in base64, not hex\n"
+	      "      --byte-order=ORD  CRC bytes big (the default, as S3 and GCS show\n"
+	      "                          them) or little (Azure's CRC64 header)\n"
 	      "      --parts=SIZE      digests of each SIZE-byte part (5MiB, 8M, 1G), the\n"
-	      "                          S3 composite (base64, -N) and for crc32c the\n"
+	      "                          S3 composite (base64, -N) and for a CRC the\n"
 	      "                          full-object CRC, from one read\n"
-	      "      --combine         read 'CRC LENGTH' lines and print the CRC-32C of\n"
-	      "                          the parts joined (hex or base64 CRCs)\n"
+	      "      --combine         read 'CRC LENGTH' lines and print the CRC of the\n"
+	      "                          parts joined (-a crc32c, crc32 or crc64nvme)\n"
 	      "  -t, --text            read in text mode (default)\n"
 	      "  -z, --zero            end each output line with NUL, not newline,\n"
 	      "                          and disable file name escaping\n"
@@ -210,7 +216,7 @@ static void parse_algorithms(struct options *opt, const char *arg)
 		const struct algo *a = algo_by_name(tok);
 		if (!a)
 			diag_usage_error("invalid algorithm '%s'; valid: sha1, sha224, sha256, sha384, "
-					 "sha512, crc32c",
+					 "sha512, crc32c, crc32, crc64nvme",
 					 tok);
 		for (unsigned i = 0; i < opt->nalgos; i++)
 			if (opt->algos[i].algo == a)
@@ -233,6 +239,16 @@ static enum io_mode parse_io(const char *arg)
 	if (strcmp(arg, "mmap") == 0)
 		return IO_MMAP;
 	diag_usage_error("invalid --io '%s'; valid: auto, read, mmap", arg);
+}
+
+/* --byte-order: true for little (Azure's x-ms-content-crc64). */
+static bool parse_byte_order(const char *arg)
+{
+	if (strcmp(arg, "big") == 0)
+		return false;
+	if (strcmp(arg, "little") == 0)
+		return true;
+	diag_usage_error("invalid --byte-order '%s'; valid: big, little", arg);
 }
 
 static int parse_progress(const char *arg)
@@ -317,7 +333,8 @@ int main(int argc, char **argv)
 
 	memset(&opt, 0, sizeof opt);
 	opt.delim = '\n';
-	const char *default_algo = algo_from_program_name(program_name);
+	const char *alias_algo = algo_from_program_name(program_name);
+	const char *default_algo = alias_algo ? alias_algo : DEFAULT_ALGO;
 	parse_algorithms(&opt, default_algo);
 	opt.impl_name = getenv("SIMDSUM_IMPL");
 
@@ -348,6 +365,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_BASE64:
 			opt.base64 = true;
+			break;
+		case OPT_BYTE_ORDER:
+			opt.crc_little = parse_byte_order(optarg);
 			break;
 		case OPT_DEBUG:
 			opt.debug = true;
@@ -470,10 +490,16 @@ int main(int argc, char **argv)
 	if (part_size && combine)
 		diag_usage_error("--parts and --combine are separate modes");
 	if (combine) {
-		if (algo_given && (opt.nalgos != 1 || opt.algos[0].algo->family != FAMILY_CRC32C))
-			diag_usage_error("--combine joins CRC-32C values only");
-		parse_algorithms(&opt, "crc32c");
+		if (algo_given && (opt.nalgos != 1 || !family_is_crc(opt.algos[0].algo->family)))
+			diag_usage_error("--combine joins the values of one CRC (-a crc32c, crc32 "
+					 "or crc64nvme)");
+		if (!algo_given)
+			parse_algorithms(&opt, "crc32c");
 	}
+	/* As simdsum without -a, an untagged line of a length only one
+	 * algorithm has is checked with that one; the sha*sum names keep
+	 * coreutils' rule (their own algorithm only). */
+	opt.untagged_by_length = !alias_algo && !algo_given;
 	if (tag)
 		opt.style = OUTPUT_TAG;
 	opt.binary = binary == 1;

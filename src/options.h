@@ -36,6 +36,8 @@ struct options {
 	} style;
 	bool binary;               /* '*' indicator */
 	bool base64;               /* --base64 digests */
+	bool crc_little;           /* --byte-order=little: CRC digests least
+	                            * significant byte first (Azure's CRC64) */
 	char delim;                /* '\n', or '\0' with -z */
 	bool debug;                /* --debug */
 	bool cross_check;          /* --cross-check: generic as well */
@@ -53,6 +55,8 @@ struct options {
 	bool status_only;
 	bool strict;
 	bool warn;
+	bool untagged_by_length;   /* untagged lines: any algorithm whose
+	                            * digest length is the line's alone */
 };
 
 #endif

@@ -23,12 +23,26 @@ void hex_encode(const uint8_t *bytes, size_t len, char *out)
 	out[2 * len] = '\0';
 }
 
-void digest_text(const struct options *opt, const uint8_t *digest, size_t len, char *out)
+void digest_in_order(const struct options *opt, const struct algo *algo, const uint8_t *digest,
+		     uint8_t *out)
 {
+	size_t n = algo->digest_size;
+	bool reverse = opt->crc_little && family_is_crc(algo->family);
+
+	for (size_t i = 0; i < n; i++)
+		out[i] = digest[reverse ? n - 1 - i : i];
+}
+
+void digest_text(const struct options *opt, const struct algo *algo, const uint8_t *digest,
+		 char *out)
+{
+	uint8_t bytes[ALGO_MAX_DIGEST];
+
+	digest_in_order(opt, algo, digest, bytes);
 	if (opt->base64)
-		base64_encode(digest, len, out);
+		base64_encode(bytes, algo->digest_size, out);
 	else
-		hex_encode(digest, len, out);
+		hex_encode(bytes, algo->digest_size, out);
 }
 
 static const char *const check_words[] = {
@@ -198,7 +212,7 @@ void output_digest(const struct options *opt, const char *name, const struct alg
 {
 	char text[2 * ALGO_MAX_DIGEST + 1];
 
-	digest_text(opt, digest, algo->digest_size, text);
+	digest_text(opt, algo, digest, text);
 	diag_lines_lock();
 	progress_clear();
 	styles[opt->style].digest(opt, name, algo, text, size, impl);

@@ -36,9 +36,16 @@ void output_check(const struct options *opt, const char *list, unsigned long lon
 void output_check_summary(const struct options *opt, const char *list,
 			  const struct check_counts *counts);
 
-/* The digest as printed: lower-case hex, or base64 with --base64. out
- * needs 2 * ALGO_MAX_DIGEST + 1 bytes. */
-void digest_text(const struct options *opt, const uint8_t *digest, size_t len, char *out);
+/* An algorithm's digest bytes in the order they are printed and
+ * checked: as computed (a CRC most significant byte first), or a CRC
+ * reversed under --byte-order=little. */
+void digest_in_order(const struct options *opt, const struct algo *algo, const uint8_t *digest,
+		     uint8_t *out);
+
+/* The digest as printed: lower-case hex, or base64 with --base64, of
+ * digest_in_order's bytes. out needs 2 * ALGO_MAX_DIGEST + 1 bytes. */
+void digest_text(const struct options *opt, const struct algo *algo, const uint8_t *digest,
+		 char *out);
 
 /* Lower-case hex of len bytes into out (2 * len + 1 bytes). */
 void hex_encode(const uint8_t *bytes, size_t len, char *out);

@@ -46,7 +46,7 @@ void output_part(const struct options *opt, const struct part_record *p)
 	char text[2 * ALGO_MAX_DIGEST + 1];
 
 	output_begin();
-	digest_text(opt, p->digest, p->algo->digest_size, text);
+	digest_text(opt, p->algo, p->digest, text);
 	if (opt->style == OUTPUT_JSON)
 		json_part(p, text);
 	else
@@ -60,15 +60,19 @@ void output_parts_summary(const struct options *opt, const struct parts_summary 
 	if (opt->style == OUTPUT_JSON) {
 		putchar('{');
 		json_write_name(stdout, "name", s->name);
-		printf(",\"algorithm\":\"%s\",\"size\":%llu,\"parts\":%llu,\"composite\":\"%s\"",
-		       s->algo->name, (unsigned long long)s->size, (unsigned long long)s->nparts,
-		       s->composite);
+		printf(",\"algorithm\":\"%s\",\"size\":%llu,\"parts\":%llu", s->algo->name,
+		       (unsigned long long)s->size, (unsigned long long)s->nparts);
+		if (s->composite)
+			printf(",\"composite\":\"%s\"", s->composite);
 		if (s->full)
 			printf(",\"digest\":\"%s\"", s->full);
 		fputs("}\n", stdout);
 	} else {
-		put_prefix(s->name, s->algo);
-		printf("composite of %llu parts = %s\n", (unsigned long long)s->nparts, s->composite);
+		if (s->composite) {
+			put_prefix(s->name, s->algo);
+			printf("composite of %llu parts = %s\n", (unsigned long long)s->nparts,
+			       s->composite);
+		}
 		if (s->full) {
 			put_prefix(s->name, s->algo);
 			printf("full object = %s\n", s->full);

@@ -24,7 +24,8 @@ struct parts_summary {
 	const struct algo *algo;
 	uint64_t nparts;
 	uint64_t size;            /* bytes hashed */
-	const char *composite;    /* base64 "-N", as S3 shows it */
+	const char *composite;    /* base64 "-N", as S3 shows it, or NULL
+	                           * (CRC-64/NVME: S3 has no composite) */
 	const char *full;         /* the full-object CRC as text, or NULL */
 };
 

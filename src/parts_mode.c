@@ -1,7 +1,8 @@
 /* parts_mode.c - multipart-upload checksums: per-part digests, the composite
  * "checksum of checksums" with its -N suffix (Amazon S3), and the
- * full-object CRC-32C (S3's full-object type, Google Cloud Storage's
- * crc32c), all from one read of each file.
+ * full-object CRC of each CRC (S3's full-object type, Google Cloud
+ * Storage's crc32c), all from one read of each file. CRC-64/NVME has no
+ * composite: S3 offers it as a full-object checksum only.
  *
  * Memory does not grow with the number of parts: each part's line is
  * printed when the part ends, the composite is a running hash over the
@@ -13,7 +14,6 @@
 
 #include "base64.h"
 #include "bytes.h"
-#include "crc32c.h"
 #include "diag.h"
 #include "output.h"
 #include "output_parts.h"
@@ -31,7 +31,7 @@ struct part_state {
 	uint64_t nparts;                 /* parts ended */
 	struct hash_ctx part[MAX_ALGOS]; /* the current part */
 	struct hash_ctx composite[MAX_ALGOS];
-	uint32_t full_crc;               /* standard CRC of the parts so far */
+	uint64_t full_crc[MAX_ALGOS];    /* standard CRC of the parts so far */
 };
 
 static void start_part(struct part_state *s)
@@ -48,9 +48,12 @@ static void end_part(struct part_state *s)
 		uint8_t d[ALGO_MAX_DIGEST];
 		hash_final(&s->part[i], d);
 		hash_update(&s->composite[i], d, a->digest_size);
-		if (a->family == FAMILY_CRC32C)
-			s->full_crc = s->nparts ? crc32c_combine(s->full_crc, load_be32(d), s->in_part)
-						: load_be32(d);
+		if (family_is_crc(a->family)) {
+			uint64_t crc = crc_load_digest(a->family, d);
+			s->full_crc[i] = s->nparts ? crc_combine(a->family, s->full_crc[i], crc,
+								 s->in_part)
+						   : crc;
+		}
 		struct part_record rec = {
 			.name = s->name, .algo = a, .number = s->nparts + 1, .count = s->count,
 			.offset = s->offset, .length = s->in_part, .digest = d,
@@ -87,14 +90,15 @@ static void print_summaries(struct part_state *s, uint64_t size)
 		hash_final(&s->composite[i], raw);
 		base64_encode(raw, a->digest_size, composite);
 		snprintf(composite + strlen(composite), 24, "-%llu", (unsigned long long)s->nparts);
-		bool crc = a->family == FAMILY_CRC32C;
+		bool crc = family_is_crc(a->family);
 		if (crc) {
-			store_be32(raw, s->full_crc);
-			digest_text(s->opt, raw, 4, full);
+			crc_store_digest(a->family, raw, s->full_crc[i]);
+			digest_text(s->opt, a, raw, full);
 		}
 		struct parts_summary sum = {
 			.name = s->name, .algo = a, .nparts = s->nparts, .size = size,
-			.composite = composite, .full = crc ? full : NULL,
+			.composite = a->family == FAMILY_CRC64NVME ? NULL : composite,
+			.full = crc ? full : NULL,
 		};
 		output_parts_summary(s->opt, &sum);
 	}

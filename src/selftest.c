@@ -124,6 +124,24 @@ const struct selftest_vector selftest_vectors[] = {
 	/* Long enough for every folding path (the RFC's are 32-48 bytes):
 	 * the value is ISA-L's crc32_iscsi, checked by the unit test. */
 	{ "crc32c", "a", 1, 1000000, "436fe240", "ISA-L crc32_iscsi" },
+
+	{ "crc32", "123456789", 9, 1, "cbf43926", "the CRC catalogue's check value" },
+	{ "crc32", Z8 Z8 Z8 Z8, 32, 1, "190a55ad", "the AWS SDKs' tests, 32 bytes of zeros" },
+	{ "crc32", "The quick brown fox jumps over the lazy dog", 43, 1, "414fa339",
+	  "zlib crc32" },
+	{ "crc32", "a", 1, 1000000, "dc25bfbc", "zlib crc32 (Python's zlib.crc32)" },
+
+	{ "crc64nvme", "123456789", 9, 1, "ae8b14860a799888", "the CRC catalogue's check value" },
+	{ "crc64nvme", Z8 Z8 Z8 Z8, 32, 1, "cf3473434d4ecf3b",
+	  "aws-c-checksums' tests, 32 bytes of zeros" },
+	{ "crc64nvme", "aaaaaaaaaa", 10, 1, "0c1a80036d65c555", "aws-c-s3's tests" },
+	{ "crc64nvme", "\0", 1, 4096, "6482d367eb22b64e",
+	  "NVM Command Set 1.0c, as SPDK's tests: 4 KiB of zeros" },
+	{ "crc64nvme", "\xff", 1, 4096, "c0ddba7302eca3ac",
+	  "NVM Command Set 1.0c, as SPDK's tests: 4 KiB of ones" },
+	/* Long enough for every folding path: the CRC catalogue's
+	 * parameters bit by bit (in Python), checked again by the unit test. */
+	{ "crc64nvme", "a", 1, 1000000, "38b0ef50419e0b4c", "a bitwise reference" },
 	{ 0 },
 };
 
@@ -284,6 +302,8 @@ static const char *const family_labels[FAMILY_COUNT] = {
 	[FAMILY_SHA256] = "sha224/256",
 	[FAMILY_SHA512] = "sha384/512",
 	[FAMILY_CRC32C] = "crc32c",
+	[FAMILY_CRC32] = "crc32",
+	[FAMILY_CRC64NVME] = "crc64nvme",
 };
 
 /* Every vector of the row's family; how many there were in *count. On a

@@ -84,7 +84,7 @@ static void write_comments(FILE *f, const struct cpu_profile *p, const struct tu
 		char lanes[24] = "";
 		if (k->lanes > 1)
 			snprintf(lanes, sizeof lanes, " (%u lanes)", k->lanes);
-		fprintf(f, "#   %-6s  %-10s %7.2f%s\n", impl_family_name(k->family), k->name,
+		fprintf(f, "#   %-9s  %-10s %7.2f%s\n", impl_family_name(k->family), k->name,
 			rows[i].gb_per_s, lanes);
 	}
 	if (io->measured)

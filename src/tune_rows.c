@@ -54,10 +54,10 @@ static void run_calls(const struct cell *c, const uint8_t *buf, uint64_t reps)
 {
 	const struct impl *k = c->k;
 
-	if (k->family == FAMILY_CRC32C) {
-		uint32_t sum = 0;
+	if (family_is_crc(k->family)) {
+		uint64_t sum = 0;
 		for (uint64_t i = 0; i < reps; i++)
-			sum += k->fn.crc32c(0xffffffffu, buf, c->len);
+			sum += impl_crc(k, ~(uint64_t)0, buf, c->len);
 		tune_sink += sum;
 	} else if (k->lanes > 1) {
 		uint64_t st[LANES_MAX][8] = { { 0 } };
@@ -110,7 +110,7 @@ static unsigned add_cells(const struct impl *k, struct cell *out)
 
 	if (k->lanes > 1) {
 		out[n++] = (struct cell){ .k = k, .len = TUNE_LANE_BYTES };
-	} else if (k->family == FAMILY_CRC32C) {
+	} else if (family_is_crc(k->family)) {
 		for (unsigned i = 0; i < NCRC; i++)
 			out[n++] = (struct cell){ .k = k, .len = crc_lengths[i] };
 	} else {

@@ -3,7 +3,7 @@
 
 VECTORS ?= $(abspath ../shared/vectors)
 TEST_CFLAGS = -DVECTORS_DIR='"$(VECTORS)"' -Itests/unit
-TEST_LIBS = -lcmocka -lcrypto -lisal
+TEST_LIBS = -lcmocka -lcrypto -lisal -lz
 
 UNIT_TESTS = test_vectors test_differential test_oracle test_parts test_multibuffer test_abi \
 	     test_cost_model \

@@ -26,7 +26,7 @@ _simdsum()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
 	local prog=${COMP_WORDS[0]} opt=$prev
-	local options="--algorithm= --binary --check --tag --text --zero --json --base64
+	local options="--algorithm= --binary --check --tag --text --zero --json --base64 --byte-order=
 		--recursive --dereference --files-from= --files0-from= --ignore-missing --quiet
 		--status --strict --warn --impl= --list-impls --debug --progress --io= --jobs=
 		--parts= --combine --cross-check --selftest
@@ -44,7 +44,7 @@ _simdsum()
 
 	case $opt in
 	-a | --algorithm)
-		COMPREPLY=($(compgen -W "sha1 sha224 sha256 sha384 sha512 crc32c" -- "$cur"))
+		COMPREPLY=($(compgen -W "sha1 sha224 sha256 sha384 sha512 crc32c crc32 crc64nvme" -- "$cur"))
 		return ;;
 	--impl)
 		local algo
@@ -54,6 +54,9 @@ _simdsum()
 		return ;;
 	--io)
 		COMPREPLY=($(compgen -W "auto read mmap" -- "$cur"))
+		return ;;
+	--byte-order)
+		COMPREPLY=($(compgen -W "big little" -- "$cur"))
 		return ;;
 	--format)
 		COMPREPLY=($(compgen -W "table csv json" -- "$cur"))

@@ -117,7 +117,36 @@ setup_lists() {
 	[ "${lines[4]}" = "n: FAILED" ]
 }
 
-@test "untagged lines use -a or the program name, never a guess" {
+@test "as simdsum without -a, an untagged line of one algorithm's length is that algorithm" {
+	printf '123456789' > n
+	{
+		"$SIMDSUM" -a crc64nvme n
+		"$SIMDSUM" -a sha1 n
+		"$SIMDSUM" -a sha512 --base64 n
+		"$SIMDSUM" -a sha224 n
+		"$SIMDSUM" -a crc32 n   # 8 digits: CRC-32 or CRC-32C, so -a must say
+	} > mixed.list
+	run --separate-stderr "$SIMDSUM" -c mixed.list
+	[ "$status" -eq 0 ]
+	[ "$output" = "n: OK
+n: OK
+n: OK
+n: OK" ]
+	[ "$stderr" = "simdsum: WARNING: 1 line is improperly formatted" ]
+	# a wrong digest of such a length is FAILED, not malformed
+	sed '1s/^a/b/' mixed.list > bad.list
+	run "$SIMDSUM" -c bad.list
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "n: FAILED" ]]
+	# -a, and the sha*sum names, keep to their own algorithm as coreutils does
+	run --separate-stderr "$SIMDSUM" -a sha1 -c mixed.list
+	[ "$output" = "n: OK" ]
+	run --separate-stderr "$LINKS/sha256sum" -c mixed.list
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "sha256sum: mixed.list: no properly formatted checksum lines found" ]
+}
+
+@test "untagged lines of an ambiguous length use -a or the program name, never a guess" {
 	printf '123456789' > n
 	echo "e3069283  n" > crc.list
 	run "$LINKS/crc32c" -c crc.list

@@ -11,7 +11,7 @@ hex_to_b64() {
 
 @test "--base64 equals base64 of the raw digest bytes, every algorithm and style" {
 	printf '123456789' > n
-	for alg in sha1 sha224 sha256 sha384 sha512 crc32c; do
+	for alg in sha1 sha224 sha256 sha384 sha512 crc32c crc32 crc64nvme; do
 		hex=$("$SIMDSUM" -a $alg n | cut -d' ' -f1)
 		b64=$(hex_to_b64 "$hex")
 		[ "$("$SIMDSUM" -a $alg --base64 n)" = "$b64  n" ]
@@ -28,7 +28,7 @@ hex_to_b64() {
 
 @test "--check accepts base64 digests, told apart from hex by length" {
 	printf 'data' > f
-	for alg in sha1 sha224 sha256 sha384 sha512 crc32c; do
+	for alg in sha1 sha224 sha256 sha384 sha512 crc32c crc32 crc64nvme; do
 		"$SIMDSUM" -a $alg --base64 f > b64.list
 		"$SIMDSUM" -a $alg --base64 --tag f > b64tag.list
 		run "$SIMDSUM" -a $alg -c b64.list

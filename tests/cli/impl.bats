@@ -38,7 +38,7 @@ load helpers
 @test "an implementation this CPU cannot run is an error naming the missing features" {
 	printf 'abc' > f
 	# Remove every feature, then ask for each accelerated row by name.
-	for alg in sha1 sha256 sha512 crc32c; do
+	for alg in sha1 sha256 sha512 crc32c crc32 crc64nvme; do
 		for impl in $("$SIMDSUM" --list-impls | awk '/^  / && $1 != "generic" { print $1 }' | sort -u); do
 			run --separate-stderr env SIMDSUM_CPU_DISABLE=all "$SIMDSUM" -a $alg --impl=$impl f
 			[ "$status" -eq 1 ]
@@ -51,6 +51,6 @@ load helpers
 @test "SIMDSUM_CPU_DISABLE=all leaves generic as auto" {
 	run env SIMDSUM_CPU_DISABLE=all "$SIMDSUM" --list-impls
 	[ "$status" -eq 0 ]
-	[ "$(echo "$output" | grep -c '\[auto\]')" -eq 4 ]
+	[ "$(echo "$output" | grep -c '\[auto\]')" -eq 6 ]
 	[ "$(echo "$output" | grep '\[auto\]' | awk '{print $1}' | sort -u)" = "generic" ]
 }

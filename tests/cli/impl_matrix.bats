@@ -15,7 +15,7 @@ prog_of() {
 header_of() {
 	case $1 in
 	sha1) echo "sha1:" ;; sha224 | sha256) echo "sha224, sha256:" ;;
-	sha384 | sha512) echo "sha384, sha512:" ;; crc32c) echo "crc32c:" ;;
+	sha384 | sha512) echo "sha384, sha512:" ;; crc*) echo "$1:" ;;
 	esac
 }
 
@@ -23,11 +23,11 @@ header_of() {
 	make_files
 	head -c 300001 /dev/urandom > odd
 	FILES+=(odd)
-	for alg in sha1 sha224 sha256 sha384 sha512 crc32c; do
+	for alg in sha1 sha224 sha256 sha384 sha512 crc32c crc32 crc64nvme; do
 		impls=$(supported_impls "$(header_of $alg)")
 		[ -n "$impls" ]
 		"$SIMDSUM" -a $alg --impl=generic "${FILES[@]}" > generic.out
-		if [ $alg != crc32c ]; then
+		if [ -n "$(prog_of $alg)" ]; then
 			$(prog_of $alg) "${FILES[@]}" | cmp - generic.out
 		fi
 		for impl in $impls; do

@@ -2,7 +2,8 @@
 # A sparse 5 GiB file: past 2^32 bytes, where a 32-bit byte count (or a
 # 32-bit bit count, past 512 MiB) would wrap, every digest equals that of
 # an independent implementation: OpenSSL's for the SHA family, ISA-L's
-# crc32_iscsi (tests/cli/crc32c_ref.c) for CRC-32C.
+# crc32_iscsi and crc32_gzip_refl for CRC-32C and CRC-32, a table of its
+# own for CRC-64/NVME (tests/cli/crc32c_ref.c).
 
 load helpers
 
@@ -41,4 +42,15 @@ make_sparse() {
 	"$SIMDSUM" -a crc32c -j1 --io=mmap sparse | cmp - want
 	# With several jobs one large file's CRC is split over threads.
 	"$SIMDSUM" -a crc32c -j3 sparse | cmp - want
+}
+
+@test "a sparse 5 GiB file: CRC-32 and CRC-64/NVME equal the reference's, read, mapped and split" {
+	[ -z "${SIMDSUM_SKIP_SLOW:-}" ] || skip "SIMDSUM_SKIP_SLOW is set"
+	make_sparse
+	for alg in crc32 crc64nvme; do
+		"$CRC32C_REF" -a $alg sparse > want
+		"$SIMDSUM" -a $alg -j1 --io=read sparse | cmp - want
+		"$SIMDSUM" -a $alg -j1 --io=mmap sparse | cmp - want
+		"$SIMDSUM" -a $alg -j3 sparse | cmp - want
+	done
 }

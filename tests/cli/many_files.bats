@@ -95,7 +95,7 @@ mb_impls() {
 
 @test "--cross-check agrees on every implementation, lanes and -j included" {
 	make_tree 200
-	for alg in sha1 sha256 sha512 crc32c; do
+	for alg in sha1 sha256 sha512 crc32c crc32 crc64nvme; do
 		"$SIMDSUM" -a $alg "${TREE[@]}" > plain
 		for j in 1 2; do
 			"$SIMDSUM" -a $alg --cross-check -j$j "${TREE[@]}" | cmp - plain

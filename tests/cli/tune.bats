@@ -81,7 +81,7 @@ can_make_readonly() {
 	# What the CPU lacks is not measured.
 	SIMDSUM_CPU_DISABLE=all "$SIMDSUM" --tune > portable
 	[ "$(awk '$1 == "row" { print $2, $3 }' portable | sort | tr '\n' ' ')" = \
-	  "crc32c generic sha1 generic sha256 generic sha512 generic " ]
+	  "crc32 generic crc32c generic crc64nvme generic sha1 generic sha256 generic sha512 generic " ]
 }
 
 @test "--tune removes its temporary file and leaves the saved profile alone" {

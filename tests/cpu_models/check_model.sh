@@ -45,7 +45,7 @@ needs_of() {
 	shani*) echo sha ;;
 	avx512*) echo avx512f ;;
 	vpclmul | hybrid) echo avx512f vpclmulqdq ;;
-	avx2blend) echo avx2 vpclmulqdq ;;
+	avx2blend | vpclmul256) echo avx2 vpclmulqdq ;;
 	*) return 1 ;;
 	esac
 }

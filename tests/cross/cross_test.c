@@ -9,7 +9,8 @@
  *     messages) or at random positions;
  *   - every implementation against generic on random messages and splits,
  *     multi-buffer rows lane by lane;
- *   - crc32c_combine against the CRC of the joined message.
+ *   - --selftest's vectors (every CRC: CRC-32C, CRC-32, CRC-64/NVME), and
+ *     crc_combine against the CRC of the joined message, every CRC.
  *
  *   cross_test [VECTORS_DIR]     (default: the one compiled in) */
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "hash.h"
 #include "impl.h"
 #include "lanes.h"
+#include "selftest.h"
 
 static const char *vectors_dir = VECTORS_DIR;
 static unsigned long checks, failures;
@@ -232,7 +234,7 @@ static void crc_vectors(void)
 			uint32_t seed = (uint32_t)strtoul(seed_hex, NULL, 16);
 			for (const struct impl *k = impl_table(FAMILY_CRC32C); k->name; k++)
 				if (!impl_missing(k))
-					EXPECT(k->fn.crc32c(seed, msg, len) == want, "crc32c/%s: %s", k->name,
+					EXPECT(k->fn.crc32(seed, msg, len) == want, "crc32c/%s: %s", k->name,
 					       name);
 		} else {
 			uint8_t md[4] = { (uint8_t)(want >> 24), (uint8_t)(want >> 16),
@@ -247,21 +249,26 @@ static void crc_vectors(void)
 	fclose(f);
 }
 
-/* CRC(A || B) from CRC(A), CRC(B) and |B| (the threaded split path). */
-static void crc_combine(void)
+/* Every CRC family on this host's byte order: its published vectors
+ * (the --selftest table) and combination on random splits. */
+static void crc_families(void)
 {
 	enum { MAX = 5000 };
 	uint8_t *buf = malloc(MAX);
-	const struct impl *g = impl_find(FAMILY_CRC32C, "generic");
 
+	EXPECT(selftest_run(), "--selftest's vectors");
 	fill(buf, MAX);
-	for (int iter = 0; iter < 300; iter++) {
-		size_t len = rnd() % MAX, cut = len ? rnd() % (len + 1) : 0;
-		uint32_t whole = ~g->fn.crc32c(~0u, buf, len);
-		uint32_t a = ~g->fn.crc32c(~0u, buf, cut);
-		uint32_t b = ~g->fn.crc32c(~0u, buf + cut, len - cut);
-		EXPECT(crc32c_combine(a, b, len - cut) == whole, "crc32c_combine: %zu + %zu", cut,
-		       len - cut);
+	for (int f = FAMILY_CRC32C; f < FAMILY_COUNT; f++) {
+		const struct impl *g = impl_find((enum family)f, "generic");
+		uint64_t ones = crc_register_init((enum family)f);
+		for (int iter = 0; iter < 300; iter++) {
+			size_t len = rnd() % MAX, cut = len ? rnd() % (len + 1) : 0;
+			uint64_t whole = ~impl_crc(g, ones, buf, len) & ones;
+			uint64_t a = ~impl_crc(g, ones, buf, cut) & ones;
+			uint64_t b = ~impl_crc(g, ones, buf + cut, len - cut) & ones;
+			EXPECT(crc_combine((enum family)f, a, b, len - cut) == whole,
+			       "%s combine: %zu + %zu", impl_family_name((enum family)f), cut, len - cut);
+		}
 	}
 	free(buf);
 }
@@ -339,7 +346,7 @@ int main(int argc, char **argv)
 		nist_monte(a, file);
 	}
 	crc_vectors();
-	crc_combine();
+	crc_families();
 	random_messages();
 	multi_buffer();
 	printf("cross_test: %lu checks, %lu failed\n", checks, failures);

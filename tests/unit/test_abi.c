@@ -56,11 +56,15 @@ static void test_single(void **state)
 			uint8_t *p = buf + misalign;
 			uint64_t report[3] = { 0, 0, (uint64_t)xinuse };
 			test_fill_random(p, 37 * 128 + 5000);
-			if (f == FAMILY_CRC32C) {
+			if (family_is_crc(f)) {
+				/* A 32-bit register arrives with garbage above it,
+				 * as the ABI allows; only the width's bits return. */
 				size_t len = counts[c] == 37 ? 5000 : counts[c] * 7;
-				uint32_t want = test_generic(f)->fn.crc32c(0x12345678, p, len);
-				abi_call((void *)k->fn.crc32c, 0x12345678, (uintptr_t)p, len, report);
-				assert_int_equal((uint32_t)report[1], want);
+				uint64_t seed = 0x9abcdef012345678ull;
+				uint64_t mask = crc_register_init(f);
+				uint64_t want = impl_crc(test_generic(f), seed & mask, p, len);
+				abi_call((void *)k->fn.crc32, seed, (uintptr_t)p, len, report);
+				assert_true((report[1] & mask) == want);
 			} else {
 				uint64_t st[8], ref[8];
 				test_fill_random((uint8_t *)st, sizeof st);

@@ -5,7 +5,7 @@
 
 #include "cost_model.h"
 #include "check_line.h"
-#include "crc32c.h"
+#include "crc_model.h"
 #include "escape.h"
 #include "quote.h"
 #include "testlib.h"
@@ -127,59 +127,85 @@ static void test_quoting(void **state)
 	assert_string_equal(quote_name("a:b"), "'a:b'");
 }
 
-/* The committed slicing tables equal a bit-at-a-time computation. */
+/* Each model's slicing tables against a bit-at-a-time computation with
+ * the catalogue's polynomial written here: byte b, then k zero bytes. */
 static void test_crc_tables_by_bits(void **state)
 {
 	(void)state;
+	struct crc_model *models[] = { &crc_model_crc32c, &crc_model_crc32, &crc_model_crc64nvme };
+	const uint64_t polys[] = { 0x82f63b78u, 0xedb88320u, 0x9a6c9329ac4bc9b5ull };
 	uint8_t buf[16] = { 0 };
-	for (unsigned b = 0; b < 256; b++) {
-		for (unsigned k = 0; k < 8; k++) {
-			memset(buf, 0, sizeof buf);
-			buf[0] = (uint8_t)b;
-			uint32_t crc = 0;
-			for (unsigned i = 0; i <= k; i++) {
-				crc ^= buf[i];
-				for (int bit = 0; bit < 8; bit++)
-					crc = (crc >> 1) ^ (0x82f63b78u & -(crc & 1));
+
+	for (unsigned m = 0; m < 3; m++)
+		for (unsigned b = 0; b < 256; b++)
+			for (unsigned k = 0; k < 8; k++) {
+				memset(buf, 0, sizeof buf);
+				buf[0] = (uint8_t)b;
+				uint64_t crc = 0;
+				for (unsigned i = 0; i <= k; i++) {
+					crc ^= buf[i];
+					for (int bit = 0; bit < 8; bit++)
+						crc = (crc >> 1) ^ (polys[m] & (0 - (crc & 1)));
+				}
+				assert_true(crc_model_update(models[m], 0, buf, k + 1) == crc);
 			}
-			/* byte b followed by k zero bytes, from register 0 */
-			assert_int_equal(crc32c_generic(0, buf, k + 1), crc);
-		}
-	}
 }
 
-static void test_crc_combine(void **state)
+/* Every CRC family: the model's tables against its bit loop, the check
+ * value, and combination against direct computation on random splits. */
+static void test_crc_families_combine(void **state)
 {
 	(void)state;
-	uint8_t *buf = malloc(1 << 20);
-	test_fill_random(buf, 1 << 20);
-	for (int iter = 0; iter < 300; iter++) {
-		size_t len = test_rand_len(1 << 20);
-		size_t cut = test_rand_below(len + 1);
-		uint32_t whole = ~crc32c_generic(~0u, buf, len);
-		uint32_t a = ~crc32c_generic(~0u, buf, cut);
-		uint32_t b = ~crc32c_generic(~0u, buf + cut, len - cut);
-		assert_int_equal(crc32c_combine(a, b, len - cut), whole);
+	struct crc_model *models[] = { &crc_model_crc32c, &crc_model_crc32, &crc_model_crc64nvme };
+	size_t max = 70000;
+	uint8_t *buf = malloc(max);
+
+	test_fill_random(buf, max);
+	for (unsigned m = 0; m < 3; m++) {
+		struct crc_model *cm = models[m];
+		uint64_t ones = crc_model_mask(cm);
+		assert_true((~crc_model_update(cm, ones, (const uint8_t *)"123456789", 9) & ones) ==
+			    cm->check);
+		for (int iter = 0; iter < 300; iter++) {
+			size_t len = test_rand_len(max), cut = len ? test_rand_below(len + 1) : 0;
+			uint64_t reg = test_rand() & ones;
+			assert_true(crc_model_update(cm, reg, buf, len) ==
+				    crc_model_bitwise(cm, reg, buf, len));
+			uint64_t whole = ~crc_model_update(cm, ones, buf, len) & ones;
+			uint64_t a = ~crc_model_update(cm, ones, buf, cut) & ones;
+			uint64_t b = ~crc_model_update(cm, ones, buf + cut, len - cut) & ones;
+			assert_true(crc_model_combine(cm, a, b, len - cut) == whole);
+		}
 	}
-	assert_int_equal(crc32c_combine(0x12345678, 0, 0), 0x12345678);
 	free(buf);
 }
 
-/* The table of x^(8 * 2^k): x^8 first, then each the square of the last. */
-static void test_crc_power_table(void **state)
+/* Combination across lengths past 2^32 bytes, against the register run
+ * over the same zeros (through auto's dispatch, the fastest here). */
+static void test_crc_combine_past_4g(void **state)
 {
 	(void)state;
-	uint32_t p = 1u << 23;
-	for (unsigned k = 0; k < 64; k++) {
-		assert_int_equal(crc32c_x_pow_8_2k(k), p);
-		p = crc32c_gf2_mulmod(p, p);
+	const uint64_t zeros_len = ((uint64_t)1 << 32) + 12345;
+	size_t chunk = 1 << 20;
+	uint8_t *zeros = calloc(1, chunk);
+
+	for (int f = FAMILY_CRC32C; f < FAMILY_COUNT; f++) {
+		struct dispatch d;
+		impl_select_auto((enum family)f, &d);
+		uint64_t ones = crc_register_init((enum family)f);
+		uint64_t head = dispatch_crc(&d, ones, "head", 4);
+		uint64_t z = ones, joined = head;
+		for (uint64_t done = 0; done < zeros_len;) {
+			size_t n = zeros_len - done < chunk ? (size_t)(zeros_len - done) : chunk;
+			z = dispatch_crc(&d, z, zeros, n);
+			joined = dispatch_crc(&d, joined, zeros, n);
+			done += n;
+		}
+		uint64_t combined = crc_combine((enum family)f, ~head & ones, ~z & ones, zeros_len);
+		if (combined != (~joined & ones))
+			fail_msg("%s: combine past 4 GiB differs", impl_family_name((enum family)f));
 	}
-	/* combining across lengths past 2^32 bytes: zero-filled B */
-	uint8_t zeros[4096] = { 0 };
-	uint32_t z = ~crc32c_generic(~0u, zeros, sizeof zeros);
-	uint32_t twice = crc32c_combine(z, z, sizeof zeros);
-	assert_int_equal(twice, ~crc32c_generic(crc32c_generic(~0u, zeros, sizeof zeros), zeros,
-						 sizeof zeros));
+	free(zeros);
 }
 
 /* auto's ladder: tiers in falling min_len, ending with a min_len 0 row. */
@@ -212,8 +238,8 @@ int main(void)
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_quoting),
 		cmocka_unit_test(test_crc_tables_by_bits),
-		cmocka_unit_test(test_crc_combine),
-		cmocka_unit_test(test_crc_power_table),
+		cmocka_unit_test(test_crc_families_combine),
+		cmocka_unit_test(test_crc_combine_past_4g),
 		cmocka_unit_test(test_auto_ladders),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -172,9 +172,9 @@ static void test_crc_vectors(void **state)
 		uint32_t want = (uint32_t)strtoul(crc_s, NULL, 16);
 		uint32_t got;
 		if (fields == 4)
-			got = t->impl->fn.crc32c((uint32_t)strtoul(seed_s, NULL, 16), data, len);
+			got = t->impl->fn.crc32((uint32_t)strtoul(seed_s, NULL, 16), data, len);
 		else
-			got = ~t->impl->fn.crc32c(~0u, data, len);
+			got = ~t->impl->fn.crc32(~0u, data, len);
 		if (got != want)
 			fail_msg("%s: %s: got %08x want %08x", t->impl->name, name, got, want);
 		count++;

@@ -134,8 +134,7 @@ void test_guarded_free(uint8_t *p, size_t len)
 
 const char *family_name(enum family family)
 {
-	static const char *const names[FAMILY_COUNT] = { "sha1", "sha256", "sha512", "crc32c" };
-	return names[family];
+	return impl_family_name(family);
 }
 
 size_t test_add_impl_tests(struct CMUnitTest *tests, struct impl_test *states, size_t max,

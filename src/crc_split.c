@@ -1,4 +1,5 @@
-/* crc32c_split.c - a large file's CRC-32C from ranges hashed in parallel.
+/* crc_split.c - a large file's CRC (any CRC family) from ranges hashed in
+ * parallel.
  * Each range is read with pread, so the threads share no file offset, and
  * CRC(A||B) comes from CRC(A), CRC(B) and |B| in O(log |B|). */
 #include <errno.h>
@@ -7,8 +8,7 @@
 #include <unistd.h>
 
 #include "bytes.h"
-#include "crc32c.h"
-#include "crc32c_split.h"
+#include "crc_split.h"
 #include "progress.h"
 #include "reader.h"
 
@@ -21,7 +21,8 @@ struct range {
 	int fd;
 	uint64_t offset, length;
 	const struct dispatch *dispatch;
-	uint32_t crc;          /* standard CRC of the range */
+	enum family family;
+	uint64_t crc;          /* standard CRC of the range */
 	uint64_t done;         /* bytes read */
 	int err;
 	pthread_t thread;
@@ -34,7 +35,7 @@ static void *hash_range(void *arg)
 	/* Page-aligned: the kernel's copy into malloc's buffer (16 bytes past
 	 * a page) cost 6 times the system time on an AMD Zen 3 VM. */
 	uint8_t *buf = posix_memalign(&mem, 4096, RANGE_BUFFER) == 0 ? mem : NULL;
-	uint32_t reg = 0xffffffffu;
+	uint64_t reg = crc_register_init(r->family);
 
 	if (!buf) {
 		r->err = ENOMEM;
@@ -52,17 +53,18 @@ static void *hash_range(void *arg)
 		}
 		if (n == 0)
 			break;   /* the file shrank: caught by the length check */
-		reg = dispatch_crc32c(r->dispatch, reg, buf, (size_t)n);
+		reg = dispatch_crc(r->dispatch, reg, buf, (size_t)n);
 		r->done += (uint64_t)n;
 		progress_count((uint64_t)n);
 	}
-	r->crc = ~reg;
+	r->crc = ~reg & crc_register_init(r->family);
 	free(buf);
 	return NULL;
 }
 
-bool crc32c_split_hash(struct job *job, unsigned ways)
+bool crc_split_hash(struct job *job, unsigned ways)
 {
+	enum family family = job->choices[0].algo->family;
 	struct file_reader rd;
 	struct range ranges[MAX_WAYS];
 
@@ -81,7 +83,7 @@ bool crc32c_split_hash(struct job *job, unsigned ways)
 	for (uint64_t off = 0; off < size; off += step, n++) {
 		ranges[n] = (struct range){ .fd = rd.fd, .offset = off,
 					    .length = size - off < step ? size - off : step,
-					    .dispatch = &job->choices[0].dispatch };
+					    .dispatch = &job->choices[0].dispatch, .family = family };
 	}
 	unsigned started = 1;
 	for (unsigned i = 1; i < n; i++, started++)
@@ -94,12 +96,12 @@ bool crc32c_split_hash(struct job *job, unsigned ways)
 	for (unsigned i = 1; i < started; i++)
 		pthread_join(ranges[i].thread, NULL);
 
-	uint32_t crc = ranges[0].crc;
+	uint64_t crc = ranges[0].crc;
 	uint64_t total = ranges[0].done;
 	int err = ranges[0].err;
 	bool short_range = ranges[0].done != ranges[0].length;
 	for (unsigned i = 1; i < n; i++) {
-		crc = crc32c_combine(crc, ranges[i].crc, ranges[i].length);
+		crc = crc_combine(family, crc, ranges[i].crc, ranges[i].length);
 		total += ranges[i].done;
 		if (!err)
 			err = ranges[i].err;
@@ -114,7 +116,7 @@ bool crc32c_split_hash(struct job *job, unsigned ways)
 	if (job->result.outcome.status == FILE_OK && short_range)
 		job->result.outcome.status = FILE_CHANGED;
 	/* The file may also have grown past the size we split. */
-	store_be32(job->result.digest[0], crc);
+	crc_store_digest(family, job->result.digest[0], crc);
 	job->result.impl[0] = dispatch_pick(&job->choices[0].dispatch, RANGE_BUFFER);
 	return true;
 }

@@ -1,0 +1,29 @@
+/* impl_crc32.c - the CRC-32/ISO-HDLC registry rows. What auto makes of
+ * them comes from their costs (src/profile_builtin.c) and
+ * src/cost_model.c. */
+#include "crc32.h"
+#include "crc_model.h"
+#include "impl.h"
+
+uint32_t crc32_generic(uint32_t crc, const uint8_t *data, size_t len)
+{
+	return (uint32_t)crc_model_update(&crc_model_crc32, crc, data, len);
+}
+
+const struct impl crc32_impls[] = {
+#if SIMDSUM_ASM_X86
+#if HAVE_AS_VPCLMULQDQ
+	/* The folding template (asm/crc_fold.h) on ymm registers. */
+	{ .family = FAMILY_CRC32, .name = "vpclmul256",
+	  .needs = CPUF(SSSE3) | CPUF(SSE41) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) |
+		   CPUF(VPCLMULQDQ),
+	  .fn.crc32 = crc32_vpclmul256 },
+#endif
+	/* The folding template on xmm registers. */
+	{ .family = FAMILY_CRC32, .name = "pclmul",
+	  .needs = CPUF(SSSE3) | CPUF(SSE41) | CPUF(PCLMUL),
+	  .fn.crc32 = crc32_pclmul },
+#endif
+	{ .family = FAMILY_CRC32, .name = "generic", .fn.crc32 = crc32_generic },
+	{ 0 }
+};

@@ -1,0 +1,29 @@
+/* impl_crc64nvme.c - the CRC-64/NVME registry rows. What auto makes of
+ * them comes from their costs (src/profile_builtin.c) and
+ * src/cost_model.c. */
+#include "crc64nvme.h"
+#include "crc_model.h"
+#include "impl.h"
+
+uint64_t crc64nvme_generic(uint64_t crc, const uint8_t *data, size_t len)
+{
+	return crc_model_update(&crc_model_crc64nvme, crc, data, len);
+}
+
+const struct impl crc64nvme_impls[] = {
+#if SIMDSUM_ASM_X86
+#if HAVE_AS_VPCLMULQDQ
+	/* The folding template (asm/crc_fold.h) on ymm registers. */
+	{ .family = FAMILY_CRC64NVME, .name = "vpclmul256",
+	  .needs = CPUF(SSSE3) | CPUF(SSE41) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) |
+		   CPUF(VPCLMULQDQ),
+	  .fn.crc64 = crc64nvme_vpclmul256 },
+#endif
+	/* The folding template on xmm registers. */
+	{ .family = FAMILY_CRC64NVME, .name = "pclmul",
+	  .needs = CPUF(SSSE3) | CPUF(SSE41) | CPUF(PCLMUL),
+	  .fn.crc64 = crc64nvme_pclmul },
+#endif
+	{ .family = FAMILY_CRC64NVME, .name = "generic", .fn.crc64 = crc64nvme_generic },
+	{ 0 }
+};

@@ -1,0 +1,153 @@
+#!/usr/bin/env bats
+# The CRCs of the object stores beside CRC-32C: CRC-32/ISO-HDLC (-a crc32)
+# and CRC-64/NVME (-a crc64nvme). Values are checked against the CRC
+# catalogue's check values, the published base64 forms, Python's
+# zlib.crc32 and, for CRC-64/NVME (which no tool here computes), a
+# bit-at-a-time Python loop written from the catalogue's parameters.
+
+load helpers
+
+# crc_py ALG FILE [FILE...]: the CRCs of the files' concatenation, in hex.
+crc_py() {
+	python3 - "$@" <<'PY'
+import sys, zlib
+alg, names = sys.argv[1], sys.argv[2:]
+data = b"".join(open(n, "rb").read() for n in names)
+if alg == "crc32":
+    print("%08x" % zlib.crc32(data))
+else:
+    reg = (1 << 64) - 1
+    for byte in data:
+        reg ^= byte
+        for _ in range(8):
+            reg = (reg >> 1) ^ (0x9A6C9329AC4BC9B5 if reg & 1 else 0)
+    print("%016x" % (reg ^ ((1 << 64) - 1)))
+PY
+}
+
+@test "check values, the published base64 forms and Azure's byte order" {
+	printf '123456789' > n
+	[ "$("$SIMDSUM" -a crc32 n)" = "cbf43926  n" ]
+	[ "$("$SIMDSUM" -a crc64nvme n)" = "ae8b14860a799888  n" ]
+	[ "$("$SIMDSUM" -a crc32 --base64 n)" = "y/Q5Jg==  n" ]
+	[ "$("$SIMDSUM" -a crc32c --base64 n)" = "4waSgw==  n" ]
+	[ "$("$SIMDSUM" -a crc64nvme --base64 n)" = "rosUhgp5mIg=  n" ]
+	# x-ms-content-crc64: the same CRC, least significant byte first
+	[ "$("$SIMDSUM" -a crc64nvme --byte-order=little --base64 n)" = "iJh5CoYUi64=  n" ]
+	[ "$("$SIMDSUM" -a crc64nvme --byte-order=little n)" = "8898790a86148bae  n" ]
+	[ "$("$SIMDSUM" -a crc32 --byte-order=little n)" = "2639f4cb  n" ]
+	# big is the default; the SHAs have no byte order to change
+	[ "$("$SIMDSUM" -a crc64nvme --byte-order=big n)" = "ae8b14860a799888  n" ]
+	[ "$("$SIMDSUM" -a sha1 --byte-order=little n)" = "$("$SIMDSUM" -a sha1 n)" ]
+	[ "$("$SIMDSUM" -a crc32,crc64nvme --tag n)" = "CRC32 (n) = cbf43926
+CRC64NVME (n) = ae8b14860a799888" ]
+	: > empty
+	[ "$("$SIMDSUM" -a crc32,crc64nvme empty)" = "00000000  empty
+0000000000000000  empty" ]
+	run --separate-stderr "$SIMDSUM" --byte-order=middle n
+	[ "$status" -eq 1 ]
+	[ "${stderr%%$'\n'*}" = "simdsum: invalid --byte-order 'middle'; valid: big, little" ]
+}
+
+@test "random files against zlib.crc32 and a bitwise CRC-64/NVME, every implementation" {
+	for len in 0 1 7 8 15 16 17 63 64 65 127 128 255 256 1000 4096 65537 100003; do
+		head -c $len /dev/urandom > f$len
+	done
+	for alg in crc32 crc64nvme; do
+		for len in 0 1 7 8 15 16 17 63 64 65 127 128 255 256 1000 4096 65537 100003; do
+			want=$(crc_py $alg f$len)
+			for impl in $(supported_impls "$alg:"); do
+				[ "$("$SIMDSUM" -a $alg --impl=$impl f$len)" = "$want  f$len" ] ||
+					{ echo "$alg $impl $len"; return 1; }
+			done
+		done
+	done
+}
+
+@test "--check: tagged lines of every CRC mix in one list; untagged ones take -a" {
+	printf 'one' > a
+	printf 'two' > b
+	"$SIMDSUM" -a crc32c,crc32,crc64nvme,sha256 --tag a b > mixed.list
+	run "$SIMDSUM" -c mixed.list
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 8 ]
+	"$SIMDSUM" -a crc64nvme --base64 --tag a b > b64.list
+	run "$SIMDSUM" -c b64.list
+	[ "$status" -eq 0 ]
+	# untagged 8-digit lines are CRC-32 or CRC-32C: -a says which
+	"$SIMDSUM" -a crc32 a > u.list
+	run "$SIMDSUM" -a crc32 -c u.list
+	[ "$output" = "a: OK" ]
+	run "$SIMDSUM" -a crc32c -c u.list
+	[ "$status" -eq 1 ]
+	# Azure's order is checked in Azure's order
+	"$SIMDSUM" -a crc64nvme --byte-order=little --base64 a > az.list
+	run "$SIMDSUM" -a crc64nvme --byte-order=little -c az.list
+	[ "$output" = "a: OK" ]
+	run "$SIMDSUM" -a crc64nvme -c az.list
+	[ "$status" -eq 1 ]
+}
+
+@test "--parts: CRC-32 parts, composite and full object; CRC-64/NVME without a composite" {
+	head -c 2500001 /dev/urandom > obj
+	head -c 1048576 obj > p1
+	tail -c +1048577 obj | head -c 1048576 > p2
+	tail -c +2097153 obj > p3
+	for alg in crc32 crc64nvme; do
+		run "$SIMDSUM" -a $alg --parts=1MiB obj
+		[ "$status" -eq 0 ]
+		tag=$(echo $alg | tr a-z A-Z)
+		[ "${lines[0]}" = "$tag (obj) part 1 of 3, offset 0, length 1048576 = $(crc_py $alg p1)" ]
+		[ "${lines[1]}" = "$tag (obj) part 2 of 3, offset 1048576, length 1048576 = $(crc_py $alg p2)" ]
+		[ "${lines[2]}" = "$tag (obj) part 3 of 3, offset 2097152, length 402849 = $(crc_py $alg p3)" ]
+		[ "${lines[-1]}" = "$tag (obj) full object = $(crc_py $alg obj)" ]
+	done
+	# CRC-32: S3's composite is the CRC of the big-endian part CRCs
+	run "$SIMDSUM" -a crc32 --parts=1MiB obj
+	[ "${#lines[@]}" -eq 5 ]
+	for p in p1 p2 p3; do printf "$(crc_py crc32 $p | sed 's/../\\x&/g')"; done > crcs
+	want=$(printf "$(crc_py crc32 crcs | sed 's/../\\x&/g')" | base64)
+	[ "${lines[3]}" = "CRC32 (obj) composite of 3 parts = $want-3" ]
+	# CRC-64/NVME: no composite (S3 has none), in text and JSON
+	run "$SIMDSUM" -a crc64nvme --parts=1MiB obj
+	[ "${#lines[@]}" -eq 4 ]
+	run "$SIMDSUM" -a crc64nvme --parts=1MiB --json obj
+	echo "${lines[-1]}" | jq -e '.composite == null and .digest != null and .parts == 3'
+	# Azure's order reaches the part lines and the full object
+	run "$SIMDSUM" -a crc64nvme --byte-order=little --base64 --parts=1MiB obj
+	[ "${lines[-1]}" = "CRC64NVME (obj) full object = $("$SIMDSUM" -a crc64nvme --byte-order=little --base64 obj | cut -d' ' -f1)" ]
+}
+
+@test "--combine -a crc32 and crc64nvme, in both byte orders, hex and base64" {
+	head -c 3000000 /dev/urandom > obj
+	for alg in crc32 crc64nvme; do
+		"$SIMDSUM" -a $alg --parts=700000 obj | awk '/ part [0-9]/ { print $12, $10 }' > parts
+		[ "$("$SIMDSUM" --combine -a $alg parts)" = "$(crc_py $alg obj)  parts" ]
+		"$SIMDSUM" -a $alg --byte-order=little --base64 --parts=700000 obj |
+			awk '/ part [0-9]/ { print $12, $10 }' > lparts
+		[ "$("$SIMDSUM" --combine -a $alg --byte-order=little --base64 lparts | cut -d' ' -f1)" = \
+		  "$("$SIMDSUM" -a $alg --byte-order=little --base64 obj | cut -d' ' -f1)" ]
+	done
+	# a CRC-32C value is not a CRC-64 one
+	echo "e3069283 9" > short
+	run --separate-stderr "$SIMDSUM" --combine -a crc64nvme short
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"invalid CRC 'e3069283' (16 hex digits or base64)"* ]]
+	run --separate-stderr "$SIMDSUM" --combine -a sha256 short
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"--combine joins the values of one CRC"* ]]
+}
+
+@test "-a crc32c,crc32,crc64nvme,sha256: one read, each equal to its own run" {
+	head -c 5000000 /dev/urandom > f
+	"$SIMDSUM" -a crc32c,crc32,crc64nvme,sha256 f > all
+	for alg in crc32c crc32 crc64nvme sha256; do "$SIMDSUM" -a $alg f; done | cmp - all
+	cat f | "$SIMDSUM" -a crc32c,crc32,crc64nvme,sha256 | sed 's/  -$/  f/' | cmp - all
+}
+
+@test "a large file split over threads gives the one-thread CRC, every CRC" {
+	head -c 70000000 /dev/urandom > big
+	for alg in crc32 crc64nvme; do
+		[ "$("$SIMDSUM" -a $alg -j2 big)" = "$("$SIMDSUM" -a $alg -j1 --io=read big)" ]
+	done
+}
