@@ -28,17 +28,12 @@
 #include "progress.h"
 #include "readahead.h"
 #include "reader.h"
+#include "sink.h"
 #include "xalloc.h"
 
 /* Mapped files are hashed in windows of this size, so several contexts
  * (-a crc32c,sha256) see each window while it is in cache. */
 #define MMAP_CHUNK (1024 * 1024)
-
-static void update_all(struct hash_ctx *ctxs, unsigned nctx, const uint8_t *p, size_t n)
-{
-	for (unsigned i = 0; i < nctx; i++)
-		hash_update(&ctxs[i], p, n);
-}
 
 uint8_t *input_buffer_new(void)
 {
@@ -46,13 +41,13 @@ uint8_t *input_buffer_new(void)
 }
 
 /* Reads to end of file; errors are left in r->outcome. */
-static void hash_by_read(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+static void hash_by_read(struct file_reader *r, const struct input_sink *s,
 			 uint8_t *buf, size_t size)
 {
 	ssize_t n;
 
 	while ((n = reader_read(r, buf, size)) > 0)
-		update_all(ctxs, nctx, buf, (size_t)n);
+		sink_feed(s, buf, (size_t)n);
 }
 
 /* --- mmap with SIGBUS recovery ------------------------------------------ */
@@ -128,7 +123,7 @@ static void unmap(struct mapping *m)
 
 /* Hashes file bytes [from, to) of m; *done is how many were hashed. */
 static enum map_result hash_mapped(const struct mapping *m, uint64_t from, uint64_t to,
-				   struct hash_ctx *ctxs, unsigned nctx, uint64_t *done)
+				   const struct input_sink *s, uint64_t *done)
 {
 	const uint8_t *p = m->base + (from - m->offset);
 	uint64_t length = to - from;
@@ -140,7 +135,7 @@ static enum map_result hash_mapped(const struct mapping *m, uint64_t from, uint6
 		bus_recovery = &env;
 		while (hashed < length) {
 			size_t n = length - hashed > MMAP_CHUNK ? MMAP_CHUNK : (size_t)(length - hashed);
-			update_all(ctxs, nctx, p + hashed, n);
+			sink_feed(s, p + hashed, n);
 			hashed += n;
 			progress_count(n);
 		}
@@ -155,10 +150,10 @@ static enum map_result hash_mapped(const struct mapping *m, uint64_t from, uint6
 /* Hashes bytes [r->total, end) from m into r's count; false when the file
  * shrank under the mapping (r->outcome then says so). */
 static bool hash_mapped_into(struct file_reader *r, const struct mapping *m, uint64_t end,
-			     struct hash_ctx *ctxs, unsigned nctx)
+			     const struct input_sink *s)
 {
 	uint64_t done;
-	enum map_result res = hash_mapped(m, r->total, end, ctxs, nctx, &done);
+	enum map_result res = hash_mapped(m, r->total, end, s, &done);
 
 	r->total += done;
 	if (res == MAP_LOST_PAGES) {
@@ -183,7 +178,7 @@ static bool seek_to_total(struct file_reader *r)
 /* The file from r->total to its end by one mapping, or by read() where
  * it cannot be mapped (sysfs and some other file systems, ENODEV: read
  * as coreutils does). */
-static void hash_rest_mapped(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+static void hash_rest_mapped(struct file_reader *r, const struct input_sink *s,
 			     uint8_t *buf, size_t size)
 {
 	uint64_t length = (uint64_t)r->before.st_size;
@@ -193,10 +188,10 @@ static void hash_rest_mapped(struct file_reader *r, struct hash_ctx *ctxs, unsig
 	if (!map_range(&m, r->fd, r->total, length, &err)) {
 		diag_debug_file(r->name, "mmap failed (%s): read() instead", strerror(err));
 		if (seek_to_total(r))
-			hash_by_read(r, ctxs, nctx, buf, size);
+			hash_by_read(r, s, buf, size);
 		return;
 	}
-	if (hash_mapped_into(r, &m, length, ctxs, nctx))
+	if (hash_mapped_into(r, &m, length, s))
 		r->eof = true;
 	unmap(&m);
 }
@@ -206,7 +201,7 @@ static void hash_rest_mapped(struct file_reader *r, struct hash_ctx *ctxs, unsig
 /* read() of the IO_CHOICE_SLICE bytes at r->total. false on an error, or
  * when the file ended early (it shrank: reader_close sees it); r->outcome
  * and r->eof say which. */
-static bool read_slice(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx, uint8_t *buf,
+static bool read_slice(struct file_reader *r, const struct input_sink *s, uint8_t *buf,
 		       size_t size)
 {
 	uint64_t end = r->total + IO_CHOICE_SLICE;
@@ -218,7 +213,7 @@ static bool read_slice(struct file_reader *r, struct hash_ctx *ctxs, unsigned nc
 		ssize_t n = reader_read(r, buf, want);
 		if (n <= 0)
 			return false;
-		update_all(ctxs, nctx, buf, (size_t)n);
+		sink_feed(s, buf, (size_t)n);
 	}
 	return true;
 }
@@ -228,7 +223,7 @@ static bool read_slice(struct file_reader *r, struct hash_ctx *ctxs, unsigned nc
  * fifth of mmap()'s cost on some VMs, and the rest of the file will pay
  * it too. false when the file shrank (r->outcome set); *refused when it
  * could not be mapped (nothing hashed). */
-static bool map_slice(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx, bool *refused)
+static bool map_slice(struct file_reader *r, const struct input_sink *s, bool *refused)
 {
 	struct mapping m;
 	int err = 0;
@@ -238,7 +233,7 @@ static bool map_slice(struct file_reader *r, struct hash_ctx *ctxs, unsigned nct
 		diag_debug_file(r->name, "mmap failed (%s): read() instead", strerror(err));
 		return true;
 	}
-	bool ok = hash_mapped_into(r, &m, r->total + IO_CHOICE_SLICE, ctxs, nctx);
+	bool ok = hash_mapped_into(r, &m, r->total + IO_CHOICE_SLICE, s);
 	unmap(&m);
 	return ok;
 }
@@ -248,17 +243,17 @@ static bool map_slice(struct file_reader *r, struct hash_ctx *ctxs, unsigned nct
  * how). A file that cannot be mapped stops it early with *measured
  * false, and read() does the rest. */
 static bool measure_rounds(struct file_reader *r, struct io_measure *out, bool *measured,
-			   struct hash_ctx *ctxs, unsigned nctx, uint8_t *buf, size_t size)
+			   const struct input_sink *s, uint8_t *buf, size_t size)
 {
 	bool refused = false;
 
 	for (unsigned i = 0; i < IO_CHOICE_ROUNDS && !refused; i++) {
 		uint64_t t0 = io_choice_now_ns();
-		if (!read_slice(r, ctxs, nctx, buf, size))
+		if (!read_slice(r, s, buf, size))
 			return false;
 		uint64_t t1 = io_choice_now_ns();
 		io_measure_add(out, IO_METHOD_READ, IO_CHOICE_SLICE, t1 - t0);
-		if (!map_slice(r, ctxs, nctx, &refused))
+		if (!map_slice(r, s, &refused))
 			return false;
 		if (!refused)
 			io_measure_add(out, IO_METHOD_MMAP, IO_CHOICE_SLICE, io_choice_now_ns() - t1);
@@ -270,13 +265,13 @@ static bool measure_rounds(struct file_reader *r, struct io_measure *out, bool *
 /* The first large cached file while the method is open: measured at no
  * extra cost (every slice is part of the hash), then finished by the
  * faster method, which also settles it for the files after it. */
-static void hash_measuring(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
+static void hash_measuring(struct file_reader *r, const struct input_sink *s,
 			   uint8_t *buf, size_t size)
 {
 	struct io_measure seen = { 0 };
 	bool measured = false;
 
-	if (!measure_rounds(r, &seen, &measured, ctxs, nctx, buf, size))
+	if (!measure_rounds(r, &seen, &measured, s, buf, size))
 		return;
 	enum io_method use = IO_METHOD_READ;
 	if (measured) {
@@ -289,9 +284,9 @@ static void hash_measuring(struct file_reader *r, struct hash_ctx *ctxs, unsigne
 		}
 	}
 	if (use == IO_METHOD_MMAP)
-		hash_rest_mapped(r, ctxs, nctx, buf, size);
+		hash_rest_mapped(r, s, buf, size);
 	else if (seek_to_total(r))
-		hash_by_read(r, ctxs, nctx, buf, size);
+		hash_by_read(r, s, buf, size);
 }
 
 /* --- one file ----------------------------------------------------------- */
@@ -300,10 +295,10 @@ static void hash_measuring(struct file_reader *r, struct hash_ctx *ctxs, unsigne
  * the SHAs (at most about 2 GB/s a core), not of CRC-32C, which outruns
  * the copy from the page cache; handing it chunks from another core only
  * adds cache traffic (measured on 1 GiB: 0.206 s against 0.092 s). */
-static bool hashing_slower_than_read(const struct hash_ctx *ctxs, unsigned nctx)
+static bool hashing_slower_than_read(const struct input_sink *s)
 {
-	for (unsigned i = 0; i < nctx; i++)
-		if (!family_is_crc(ctxs[i].algo->family))
+	for (unsigned i = 0; i < s->nctx; i++)
+		if (!family_is_crc(s->ctxs[i].algo->family))
 			return true;
 	return false;
 }
@@ -318,11 +313,11 @@ enum path {
 /* How auto reads a regular file. A file that is not in the page cache
  * (or when that cannot be told) is read: mapping a file that must come
  * off a disk is another question, which nothing here measures. */
-static enum path auto_path(const struct file_reader *r, const struct hash_ctx *ctxs, unsigned nctx,
+static enum path auto_path(const struct file_reader *r, const struct input_sink *s,
 			   enum io_mode io)
 {
 	uint64_t size = (uint64_t)r->before.st_size;
-	bool slow_hash = hashing_slower_than_read(ctxs, nctx);
+	bool slow_hash = hashing_slower_than_read(s);
 
 	/* The SHAs keep the reading thread whatever the method: it takes
 	 * the copy off the hashing core, where a mapping would still fault
@@ -345,36 +340,44 @@ static enum path auto_path(const struct file_reader *r, const struct hash_ctx *c
 	return slow_hash ? PATH_READ : PATH_MEASURE;
 }
 
-static enum path path_for(const struct file_reader *r, const struct hash_ctx *ctxs, unsigned nctx,
+static enum path path_for(const struct file_reader *r, const struct input_sink *s,
 			  enum io_mode io)
 {
 	if (!r->regular || r->is_stdin || io == IO_READ)
 		return PATH_READ;
 	if (io == IO_MMAP)
 		return PATH_MMAP;
-	return auto_path(r, ctxs, nctx, io);
+	return auto_path(r, s, io);
+}
+
+struct file_outcome input_feed_opened(struct file_reader *r, const struct input_sink *s,
+				      enum io_mode io, uint8_t *buf, size_t size)
+{
+	switch (path_for(r, s, io)) {
+	case PATH_MMAP:
+		hash_rest_mapped(r, s, buf, size);
+		break;
+	case PATH_MEASURE:
+		hash_measuring(r, s, buf, size);
+		break;
+	case PATH_READAHEAD:
+		/* read on a second thread while this one hashes, if it starts */
+		if (!readahead_hash(r, s))
+			hash_by_read(r, s, buf, size);
+		break;
+	case PATH_READ:
+		hash_by_read(r, s, buf, size);
+		break;
+	}
+	return reader_close(r);
 }
 
 struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
 				      enum io_mode io, uint8_t *buf, size_t size)
 {
-	switch (path_for(r, ctxs, nctx, io)) {
-	case PATH_MMAP:
-		hash_rest_mapped(r, ctxs, nctx, buf, size);
-		break;
-	case PATH_MEASURE:
-		hash_measuring(r, ctxs, nctx, buf, size);
-		break;
-	case PATH_READAHEAD:
-		/* read on a second thread while this one hashes, if it starts */
-		if (!readahead_hash(r, ctxs, nctx))
-			hash_by_read(r, ctxs, nctx, buf, size);
-		break;
-	case PATH_READ:
-		hash_by_read(r, ctxs, nctx, buf, size);
-		break;
-	}
-	return reader_close(r);
+	struct input_sink s = { .ctxs = ctxs, .nctx = nctx };
+
+	return input_feed_opened(r, &s, io, buf, size);
 }
 
 struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, unsigned nctx,

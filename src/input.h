@@ -56,6 +56,12 @@ struct file_reader;
 struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
 				      enum io_mode io, uint8_t *buf, size_t size);
 
+/* The same into any sink (sink.h): the bytes in order, read as io and the
+ * sink's computations make best; closes the file. */
+struct input_sink;
+struct file_outcome input_feed_opened(struct file_reader *r, const struct input_sink *s,
+				      enum io_mode io, uint8_t *buf, size_t size);
+
 /* The message for a failed outcome ("No such file or directory", "file
  * changed while reading"). */
 const char *file_outcome_message(const struct file_outcome *o);

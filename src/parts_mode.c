@@ -20,6 +20,7 @@
 #include "parts_mode.h"
 #include "quote.h"
 #include "reader.h"
+#include "sink.h"
 
 struct part_state {
 	const struct options *opt;
@@ -65,9 +66,11 @@ static void end_part(struct part_state *s)
 	start_part(s);
 }
 
-/* Splits n bytes at p across the parts they belong to. */
-static void feed(struct part_state *s, const uint8_t *p, size_t n)
+/* Splits n bytes at p across the parts they belong to (a sink's feed). */
+static void feed_parts(void *arg, const uint8_t *p, size_t n)
 {
+	struct part_state *s = arg;
+
 	while (n) {
 		uint64_t room = s->part_size - s->in_part;
 		size_t take = n < room ? n : (size_t)room;
@@ -122,7 +125,6 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 {
 	struct file_reader r;
 	struct part_state s = { .opt = opt, .name = name, .part_size = part_size };
-	ssize_t n;
 
 	if (!reader_open(&r, name)) {
 		report(opt, name, &r.outcome);
@@ -135,13 +137,15 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 	for (unsigned i = 0; i < opt->nalgos; i++)
 		hash_init(&s.composite[i], opt->algos[i].algo, &opt->algos[i].dispatch);
 	start_part(&s);
-	while ((n = reader_read(&r, buf, INPUT_BUFFER_SIZE)) > 0)
-		feed(&s, buf, (size_t)n);
-	/* The tail, or the single (empty) part of an empty file. */
-	if (n == 0 && (s.in_part || s.nparts == 0))
+	/* Read as a plain run would (mapped, when that is faster here). */
+	struct input_sink sink = { .ctxs = s.part, .nctx = opt->nalgos, .feed = feed_parts,
+				   .arg = &s };
+	struct file_outcome o = input_feed_opened(&r, &sink, opt->io, buf, INPUT_BUFFER_SIZE);
+	/* The tail, or the single (empty) part of an empty file. A file that
+	 * failed or changed gets no more lines, only its error: the last
+	 * part may hold a mapped read cut short (SIGBUS). */
+	if (o.status == FILE_OK && (s.in_part || s.nparts == 0))
 		end_part(&s);
-
-	struct file_outcome o = reader_close(&r);
 	if (o.status != FILE_OK) {
 		report(opt, name, &o);
 		return false;

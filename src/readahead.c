@@ -67,7 +67,7 @@ static void *read_ahead(void *arg)
 	}
 }
 
-bool readahead_hash(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx)
+bool readahead_hash(struct file_reader *r, const struct input_sink *s)
 {
 	struct ring g = { .r = r };
 	pthread_t thread;
@@ -97,8 +97,7 @@ bool readahead_hash(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx)
 		pthread_mutex_unlock(&g.mu);
 		if (n <= 0)
 			break;   /* the reader has returned */
-		for (unsigned i = 0; i < nctx; i++)
-			hash_update(&ctxs[i], g.buf[g.next], (size_t)n);
+		sink_feed(s, g.buf[g.next], (size_t)n);
 		pthread_mutex_lock(&g.mu);
 		g.filled--;
 		g.next = (g.next + 1) % SLOTS;

@@ -6,6 +6,7 @@
 
 #include "hash.h"
 #include "reader.h"
+#include "sink.h"
 
 /* Files at least this large are worth a reading thread (below, starting
  * it costs more than the overlap saves). */
@@ -16,6 +17,6 @@
  * overlaps hashing. Returns false, having read nothing, when the thread
  * could not start (the caller then reads on its own). Errors are left in
  * r->outcome, as with reader_read. */
-bool readahead_hash(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx);
+bool readahead_hash(struct file_reader *r, const struct input_sink *s);
 
 #endif
