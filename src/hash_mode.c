@@ -108,6 +108,14 @@ bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = &run,
 				     .one_job = !opt->files_from && !opt->recursive && nfiles <= 1 };
 
+	/* Standard input named twice ("- in -") is read whole by the first
+	 * "-" and found at its end by the next, as in coreutils: that order
+	 * holds only if one worker takes the names in turn. */
+	unsigned dashes = 0;
+	for (int i = 0; i < nfiles; i++)
+		dashes += strcmp(files[i], "-") == 0;
+	if (dashes > 1)
+		cfg.jobs = 1;
 	/* Files share lanes only when each needs one algorithm. */
 	if (opt->nalgos == 1)
 		lanes_policy_for(&opt->algos[0], &cfg.lanes[opt->algos[0].algo->family]);
