@@ -25,8 +25,9 @@ abi_call:
 	pushq %r13
 	pushq %r14
 	pushq %r15
+	pushq %r8               /* padding: 8 pushes in all, so that */
 	pushq %r8               /* report */
-	subq $8, %rsp           /* keep rsp 16-aligned at the call */
+	subq $8, %rsp           /* rsp is 16-aligned at the call, as the ABI says */
 	stmxcsr (%rsp)          /* MXCSR and the x87 control word, */
 	fnstcw 4(%rsp)          /* callee-saved too (their control bits) */
 	movq %rsp, %rax
@@ -102,7 +103,7 @@ abi_call:
 	shlq $32, %rdx
 	orq %rdx, %rax
 	movq %rax, 16(%r8)
-2:	addq $16, %rsp
+2:	addq $24, %rsp
 	popq %r15
 	popq %r14
 	popq %r13
