@@ -91,7 +91,8 @@ def derived_zen4(zen5, zen3):
     sse42 = {r: (c, b) for f, r, c, b in zen3 if f == "crc32c"}.get("sse42")
     zen4_sse42 = [(c, b) for f, r, c, b in out if (f, r) == ("crc32c", "sse42")]
     for family, row, call, byte in zen3:
-        if (family, row) in have or not sse42 or not zen4_sse42:
+        if (family, row) != ("crc32c", "avx2blend") or (family, row) in have or not sse42 \
+                or not zen4_sse42:
             continue
         c4, b4 = zen4_sse42[0]
         out.append((family, row, call / sse42[0] * c4, byte / sse42[1] * b4))
@@ -118,6 +119,29 @@ def derived_crcs(rows, measured):
             continue
         (c0, b0), (c1, b1) = mbase[ref], base[ref]
         out.append((family, row, call / c0 * c1 if c0 else c1, byte / b0 * b1))
+    return out
+
+
+# Rows of a family measured on fewer CPUs than its reference (MD5, new
+# in the Zen 3 session): a profile without one gets it at the measured
+# profile's ratio to the reference row, a kernel of the same kind (scalar
+# code to SHA-1's generic, eight AVX2 lanes to SHA-1's eight AVX2 lanes).
+NEW_ROW_REFERENCE = {
+    ("md5", "generic"): ("sha1", "generic"),
+    ("md5", "x86_64"): ("sha1", "generic"),
+    ("md5", "avx2x8"): ("sha1", "avx2x8"),
+}
+
+
+def derived_new_rows(rows, measured):
+    have = {(f, r): (c, b) for f, r, c, b in rows}
+    mhave = {(f, r): (c, b) for f, r, c, b in measured}
+    out = list(rows)
+    for (family, row), ref in NEW_ROW_REFERENCE.items():
+        if (family, row) in have or (family, row) not in mhave or ref not in have or ref not in mhave:
+            continue
+        (c, b), (c0, b0), (c1, b1) = mhave[(family, row)], mhave[ref], have[ref]
+        out.append((family, row, c / c0 * c1 if c0 else c1, b / b0 * b1))
     return out
 
 
@@ -224,8 +248,9 @@ def main():
     rows = {}
     for cname, name, cpu, key, comment in MEASURED:
         rows[cname] = tuned(key) or fitted(key)
-    zen4 = derived_crcs(derived_zen4(rows["zen5"], rows["zen3"]), rows["zen3"])
-    rows["zen5"] = derived_crcs(rows["zen5"], rows["zen3"])
+    zen4 = derived_new_rows(derived_crcs(derived_zen4(rows["zen5"], rows["zen3"]), rows["zen3"]),
+                            rows["zen3"])
+    rows["zen5"] = derived_new_rows(derived_crcs(rows["zen5"], rows["zen3"]), rows["zen3"])
     for cname, name, cpu, key, comment in MEASURED:
         if cname == "zen3":
             out.append(ZEN4_COMMENT)
