@@ -28,7 +28,7 @@ ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
 # that directory first on PATH.
 ALIAS_PREFIX ?= simd-
 ALIAS_DIR ?= $(BINDIR)
-ALIASES = sha1sum sha224sum sha256sum sha384sum sha512sum crc32c
+ALIASES = sha1sum sha224sum sha256sum sha384sum sha512sum md5sum crc32c
 
 WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wformat=2 -Wvla

@@ -2,13 +2,15 @@
 # bench/targets.sh - the comparisons the project's speed goals are stated
 # in, each measured as one hyperfine run of the commands compared (ratios
 # within one run; absolute times on a shared VM mean little):
-#   - many files: 64 files of 16 MiB at -j1, multi-buffer lanes against the
-#     best single-stream kernel; the same with few files (lanes never wait)
+#   - many files: 64 files of 16 MiB at -j1 (SHA-256, SHA-512, SHA-1, MD5),
+#     multi-buffer lanes against the best single-stream kernel; the same
+#     with few files (lanes never wait)
 #   - the 20,000-file tree: -j1 and -j2 against sha256sum and openssl dgst;
 #     -r against find | sort | xargs
 #   - one 1 GiB file: CRC-32C -j2 against -j1; two algorithms in one read
 #     against one; --parts=8MiB against plain; CRC-64/NVME and CRC-32
-#     against CRC-32C, and their --parts; the read-ahead thread
+#     against CRC-32C, and their --parts; MD5 against md5sum and openssl;
+#     the read-ahead thread
 #   - --combine of 10,000 parts; start-up on /dev/null
 #
 #   make bench-targets     (builds simdsum and gen_data, runs this)
@@ -100,6 +102,9 @@ compare "64 files of 16 MiB, SHA-512, -j1 (auto against each row)" \
 forced sha1 "$FILES64" shani shanix3 avx2x8 avx512x16
 compare "64 files of 16 MiB, SHA-1, -j1 (auto against each row)" \
 	"simdsum -a sha1 -j1" "$S -a sha1 -j1 $FILES64" "${pairs[@]}"
+forced md5 "$FILES64" x86_64 avx2x8
+compare "64 files of 16 MiB, MD5, -j1 (auto against each row)" \
+	"simdsum -a md5 -j1" "$S -a md5 -j1 $FILES64" "${pairs[@]}"
 forced sha256 "$FILES2" shani shanix2 avx2x8 avx512x16
 compare "2 files of 16 MiB, SHA-256, -j1 (few files: no waiting for lanes)" \
 	"simdsum -a sha256 -j1 (auto)" "$S -a sha256 -j1 $FILES2" "${pairs[@]}"
@@ -141,6 +146,10 @@ compare "1 GiB, CRC-64/NVME and CRC-32: --parts=8MiB against a plain run at -j1"
 	"simdsum -a crc64nvme --parts=8MiB" "$S -a crc64nvme --parts=8MiB $BIG" \
 	"simdsum -a crc32 -j1" "$S -a crc32 -j1 $BIG" \
 	"simdsum -a crc32 --parts=8MiB" "$S -a crc32 --parts=8MiB $BIG"
+compare "1 GiB, MD5: simdsum against md5sum and openssl dgst -md5" \
+	"simdsum -a md5" "$S -a md5 $BIG" \
+	"md5sum" "md5sum $BIG" \
+	"openssl dgst -md5" "openssl dgst -md5 $BIG"
 compare "1 GiB: the read-ahead thread (--io=auto) against reading inline" \
 	"simdsum -a sha512 (auto)" "$S -a sha512 $BIG" \
 	"simdsum -a sha512 --io=read" "$S -a sha512 --io=read $BIG" \

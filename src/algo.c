@@ -24,12 +24,16 @@ static const uint64_t sha512_iv[8] = {
 	0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
 };
 
+/* RFC 1321, 3.3: words A, B, C, D. */
+static const uint32_t md5_iv[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
+
 const struct algo algos[ALGO_COUNT + 1] = {
 	{ "sha1", "SHA1", FAMILY_SHA1, 20, sha1_iv },
 	{ "sha224", "SHA224", FAMILY_SHA256, 28, sha224_iv },
 	{ "sha256", "SHA256", FAMILY_SHA256, 32, sha256_iv },
 	{ "sha384", "SHA384", FAMILY_SHA512, 48, sha384_iv },
 	{ "sha512", "SHA512", FAMILY_SHA512, 64, sha512_iv },
+	{ "md5", "MD5", FAMILY_MD5, 16, md5_iv },
 	{ "crc32c", "CRC32C", FAMILY_CRC32C, 4, NULL },
 	{ "crc32", "CRC32", FAMILY_CRC32, 4, NULL },
 	{ "crc64nvme", "CRC64NVME", FAMILY_CRC64NVME, 8, NULL },

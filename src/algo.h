@@ -14,10 +14,10 @@ struct algo {
 	const char *tag;         /* BSD tag and messages: "SHA256" */
 	enum family family;
 	unsigned digest_size;    /* bytes */
-	const void *iv;          /* initial chaining words (SHA) */
+	const void *iv;          /* initial chaining words (SHA, MD5) */
 };
 
-#define ALGO_COUNT 8
+#define ALGO_COUNT 9
 extern const struct algo algos[ALGO_COUNT + 1];   /* terminated by name == NULL */
 
 /* Case-sensitive lookup by name ("sha256"); NULL if unknown. */

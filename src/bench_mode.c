@@ -113,7 +113,7 @@ static uint64_t run_multi_buffer(const struct bench_column *col, const struct be
 			states[i] = hash_md_words(&ctx[i]);
 		}
 		if (nblocks) {
-			impl_sha_mblocks(k, states, data, nblocks);
+			impl_mblocks(k, states, data, nblocks);
 			for (unsigned i = 0; i < k->lanes; i++)
 				hash_md_absorbed(&ctx[i], nblocks * bs);
 		}
@@ -127,14 +127,14 @@ static uint64_t run_multi_buffer(const struct bench_column *col, const struct be
 }
 
 /* How a registry row is measured: single-stream rows one message at a
- * time, multi-buffer rows (lanes > 1) a message per lane, aggregate. */
+ * time, multi-buffer rows a message per lane, aggregate. */
 static bench_run_fn runner_for(const struct impl *impl, char *why, size_t size)
 {
-	if (impl->lanes > LANES_MAX || (impl->lanes > 1 && family_is_crc(impl->family))) {
+	if (impl->lanes > LANES_MAX || (impl_is_multibuffer(impl) && family_is_crc(impl->family))) {
 		snprintf(why, size, "multi-buffer layout the benchmark does not know");
 		return NULL;
 	}
-	return impl->lanes > 1 ? run_multi_buffer : run_single_stream;
+	return impl_is_multibuffer(impl) ? run_multi_buffer : run_single_stream;
 }
 
 /* "this CPU/OS lacks avx2,bmi2" for a row that cannot run here. */
@@ -192,7 +192,7 @@ static void plan_every_impl(struct bench_plan *p, const struct algo *a)
 		}
 		/* A multi-buffer row's lanes end in auto's single-stream code,
 		 * as select_impl arranges for the tool. */
-		if (i->lanes > 1)
+		if (impl_is_multibuffer(i))
 			impl_select_auto(a->family, &d);
 		else
 			impl_select_one(i, &d);

@@ -162,8 +162,8 @@ static void json_row(const struct bench_meta *m, const struct bench_case *bc,
 		json_string(cols[c].name);
 		printf(", \"lanes\": %u, \"block_bytes\": %zu, \"update_bytes\": %zu, \"updates\": %zu, "
 		       "\"mib_per_s\": %.2f, \"cycles_per_byte\": ",
-		       cols[c].impl && cols[c].impl->lanes > 1 ? cols[c].impl->lanes : 1, bc->block,
-		       bc->update, bc->block / bc->update, res[c].mib_per_s);
+		       cols[c].impl && impl_is_multibuffer(cols[c].impl) ? cols[c].impl->lanes : 1,
+		       bc->block, bc->update, bc->block / bc->update, res[c].mib_per_s);
 		if (res[c].cycles_per_byte >= 0)
 			printf("%.4f}", res[c].cycles_per_byte);
 		else

@@ -38,6 +38,20 @@ static inline void store_be64(uint8_t *p, uint64_t v)
 	store_be32(p + 4, (uint32_t)v);
 }
 
+static inline void store_le32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+static inline void store_le64(uint8_t *p, uint64_t v)
+{
+	store_le32(p, (uint32_t)v);
+	store_le32(p + 4, (uint32_t)(v >> 32));
+}
+
 static inline uint32_t rol32(uint32_t x, unsigned n)
 {
 	return (x << n) | (x >> (32 - n));

@@ -13,11 +13,6 @@
 
 #define KERNEL_BUFFER (1 << 20)   /* the longest length measured */
 
-/* The algorithm each family is measured with (SHA-224 and SHA-384 run
- * on the transforms of SHA-256 and SHA-512). */
-static const char *const family_algo[FAMILY_COUNT] = { "sha1", "sha256", "sha512", "crc32c",
-								     "crc32", "crc64nvme" };
-
 struct kernel_cell {
 	const struct algo *algo;
 	size_t len;
@@ -88,7 +83,7 @@ static void plan_cell(struct kernel_cell *k, struct ca_cell *cell)
 	k->d[0] = choice.dispatch;
 	k->row[0] = NULL;
 	for (const struct impl *i = impl_table(k->algo->family); i->name; i++) {
-		if (i->lanes > 1 || impl_missing(i) || cell->ncols == CA_MAX_COLS)
+		if (impl_is_multibuffer(i) || impl_missing(i) || cell->ncols == CA_MAX_COLS)
 			continue;
 		k->row[cell->ncols] = i;
 		impl_select_one(i, &k->d[cell->ncols]);
@@ -116,7 +111,7 @@ static bool measure_family(struct ca_run *run, enum family f, const uint8_t *buf
 {
 	const size_t *lengths = family_is_crc(f) ? run->p->crc_lengths : run->p->sha_lengths;
 	struct kernel_cell k = {
-		.algo = algo_by_name(family_algo[f]),
+		.algo = algo_by_name(family_desc((enum family)f)->name),
 		.buf = buf,
 		.run_ns = (uint64_t)run->p->kernel_run_ms * 1000000u,
 	};

@@ -8,8 +8,6 @@
 #include "check_auto_cell.h"
 #include "xalloc.h"
 
-static const char *const lane_algo[] = { "sha1", "sha256", "sha512" };
-
 /* The files of one size: as many as the largest count. */
 struct lane_set {
 	uint64_t size;
@@ -57,7 +55,7 @@ static bool measure_count(struct ca_run *run, const struct algo *a, const struct
 	ca_cell_start(&cell, "%s %u x %s", a->name, count, size);
 	ca_cell_add(&cell, "auto");
 	for (const struct impl *i = impl_table(a->family); i->name; i++)
-		if ((i->lanes > 1 || i == run->stream_best[a->family]) && !impl_missing(i) &&
+		if ((impl_is_multibuffer(i) || i == run->stream_best[a->family]) && !impl_missing(i) &&
 		    cell.ncols < CA_MAX_COLS) {
 			snprintf(arg[cell.ncols], sizeof arg[0], "--impl=%s", i->name);
 			cmd.col_arg[cell.ncols] = arg[cell.ncols];
@@ -109,8 +107,9 @@ static bool run_sets(struct ca_run *run, const char *dir, struct lane_set *sets,
 	for (unsigned s = 0; s < nsets; s++)
 		if (!make_set(&sets[s], dir))
 			return false;
-	for (size_t k = 0; k < sizeof lane_algo / sizeof lane_algo[0]; k++)
-		if (!measure_algo(run, algo_by_name(lane_algo[k]), sets, nsets))
+	for (int f = 0; f < FAMILY_COUNT; f++)   /* every family with lanes */
+		if (!family_is_crc((enum family)f) &&
+		    !measure_algo(run, algo_by_name(family_desc((enum family)f)->name), sets, nsets))
 			return false;
 	return true;
 }

@@ -66,7 +66,7 @@ static unsigned candidates(enum family family, const struct cpu_profile *p, cpu_
 	unsigned n = 0;
 
 	for (const struct impl *i = impl_table(family); i->name && n < max; i++) {
-		if ((i->lanes > 1) != multi || (i->needs & ~have))
+		if (impl_is_multibuffer(i) != multi || (i->needs & ~have))
 			continue;
 		const struct row_cost *c = profile_cost(p, i);
 		if (c)
@@ -84,7 +84,7 @@ void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_fe
 
 	out->ntiers = 0;
 	if (n == 0) {
-		impl_select_one(impl_find(family, "generic"), out);
+		impl_select_one(impl_generic(family), out);
 		return;
 	}
 	/* Walk the grid up from one granule, noting where the cheapest row

@@ -26,8 +26,9 @@ static void describe_tiers(const struct dispatch *d, char *buf, size_t size)
 			snprintf(when, sizeof when, "for calls of %zu bytes or more", d->tier[t].min_len);
 		else
 			snprintf(when, sizeof when, "for shorter calls");
+		const char *plain = i == impl_generic(i->family) ? "portable C" : "no extension";
 		int n = snprintf(buf + used, size - used, "%s%s (%s%s) %s", t ? "; " : "", i->name,
-				 needs[0] ? "needs " : "portable C", needs, when);
+				 needs[0] ? "needs " : plain, needs, when);
 		if (n < 0 || (size_t)n >= size - used)
 			return;
 		used += (size_t)n;

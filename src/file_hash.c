@@ -12,7 +12,7 @@ static pthread_once_t generic_once = PTHREAD_ONCE_INIT;
 static void find_generic_rows(void)
 {
 	for (int f = 0; f < FAMILY_COUNT; f++)
-		impl_select_one(impl_find((enum family)f, "generic"), &generic_rows[f]);
+		impl_select_one(impl_generic((enum family)f), &generic_rows[f]);
 }
 
 const struct dispatch *generic_dispatch(enum family family)

@@ -7,23 +7,13 @@
 #include <stdint.h>
 
 #include "cpu.h"
-
-/* A family shares one transform: SHA-224 runs on SHA-256's, SHA-384 on
- * SHA-512's. */
-enum family {
-	FAMILY_SHA1,
-	FAMILY_SHA256,
-	FAMILY_SHA512,
-	FAMILY_CRC32C,     /* the CRC families follow, in this order */
-	FAMILY_CRC32,
-	FAMILY_CRC64NVME,
-	FAMILY_COUNT
-};
+#include "family.h"
 
 /* Single-stream transforms (see asm/README for the contract). */
 typedef void (*sha1_blocks_fn)(uint32_t state[5], const uint8_t *data, size_t nblocks);
 typedef void (*sha256_blocks_fn)(uint32_t state[8], const uint8_t *data, size_t nblocks);
 typedef void (*sha512_blocks_fn)(uint64_t state[8], const uint8_t *data, size_t nblocks);
+typedef void (*md5_blocks_fn)(uint32_t state[4], const uint8_t *data, size_t nblocks);
 typedef uint32_t (*crc32_fn)(uint32_t crc, const uint8_t *data, size_t len);
 typedef uint64_t (*crc64_fn)(uint64_t crc, const uint8_t *data, size_t len);
 
@@ -34,16 +24,22 @@ typedef uint64_t (*crc64_fn)(uint64_t crc, const uint8_t *data, size_t len);
 typedef void (*sha1_mblocks_fn)(uint32_t *const state[], const uint8_t *const data[], size_t nblocks);
 typedef void (*sha256_mblocks_fn)(uint32_t *const state[], const uint8_t *const data[], size_t nblocks);
 typedef void (*sha512_mblocks_fn)(uint64_t *const state[], const uint8_t *const data[], size_t nblocks);
+typedef void (*md5_mblocks_fn)(uint32_t *const state[], const uint8_t *const data[], size_t nblocks);
 
+/* The block transforms of 32-bit words (sha1, sha256, md5) have one C
+ * type, as have their multi-buffer forms; impl_blocks calls either kind
+ * by the family's word size. */
 union transform {
 	sha1_blocks_fn sha1;
 	sha256_blocks_fn sha256;
 	sha512_blocks_fn sha512;
+	md5_blocks_fn md5;
 	crc32_fn crc32;       /* CRC-32C and CRC-32 */
 	crc64_fn crc64;       /* CRC-64/NVME */
 	sha1_mblocks_fn sha1_mb;
 	sha256_mblocks_fn sha256_mb;
 	sha512_mblocks_fn sha512_mb;
+	md5_mblocks_fn md5_mb;
 };
 
 /* One row of the registry. What auto makes of a row is not here but in
@@ -59,19 +55,6 @@ struct impl {
 	                       * multi-buffer kernel of n lanes (fn.sha1_mb...),
 	                       * used only by the lane scheduler */
 };
-
-/* Whether the family is a CRC (any call length, no blocks, no lanes). */
-static inline bool family_is_crc(enum family family)
-{
-	return family >= FAMILY_CRC32C && family < FAMILY_COUNT;
-}
-
-/* The width of a CRC family's register in bits: 32 (fn.crc32) or 64
- * (fn.crc64). */
-static inline unsigned family_crc_width(enum family family)
-{
-	return family == FAMILY_CRC64NVME ? 64 : 32;
-}
 
 /* A CRC row's transform on the un-inverted register, whatever its width. */
 static inline uint64_t impl_crc(const struct impl *k, uint64_t reg, const void *data,
@@ -96,35 +79,32 @@ uint64_t crc_load_digest(enum family family, const uint8_t *digest);
 /* The standard CRC of A||B from CRC(A), CRC(B) and |B| (O(log |B|)). */
 uint64_t crc_combine(enum family family, uint64_t crc_a, uint64_t crc_b, uint64_t len_b);
 
-/* The block a SHA family's transforms work on, in bytes. */
-static inline unsigned impl_block_size(enum family family)
+/* Whether a row is a multi-buffer kernel (fn.*_mb, the lane scheduler's)
+ * rather than a single-stream transform. */
+static inline bool impl_is_multibuffer(const struct impl *k)
 {
-	return family == FAMILY_SHA512 ? 128 : 64;
+	return k->lanes > 1;
 }
 
-/* A SHA row's single-stream transform on nblocks whole blocks; state is
- * the family's chaining words (uint32_t[5], uint32_t[8] or uint64_t[8]). */
-static inline void impl_sha_blocks(const struct impl *k, void *state, const uint8_t *data,
-				   size_t nblocks)
+/* A block row's single-stream transform on nblocks whole blocks; state is
+ * the family's chaining words (family_desc: state_words of word_bytes). */
+static inline void impl_blocks(const struct impl *k, void *state, const uint8_t *data,
+			       size_t nblocks)
 {
-	if (k->family == FAMILY_SHA1)
-		k->fn.sha1(state, data, nblocks);
-	else if (k->family == FAMILY_SHA256)
-		k->fn.sha256(state, data, nblocks);
-	else
+	if (family_desc(k->family)->word_bytes == 8)
 		k->fn.sha512(state, data, nblocks);
+	else
+		k->fn.sha256(state, data, nblocks);
 }
 
 /* A multi-buffer row on k->lanes messages (see the typedefs above). */
-static inline void impl_sha_mblocks(const struct impl *k, void *const states[],
-				    const uint8_t *const data[], size_t nblocks)
+static inline void impl_mblocks(const struct impl *k, void *const states[],
+				const uint8_t *const data[], size_t nblocks)
 {
-	if (k->family == FAMILY_SHA1)
-		k->fn.sha1_mb((uint32_t *const *)states, data, nblocks);
-	else if (k->family == FAMILY_SHA256)
-		k->fn.sha256_mb((uint32_t *const *)states, data, nblocks);
-	else
+	if (family_desc(k->family)->word_bytes == 8)
 		k->fn.sha512_mb((uint64_t *const *)states, data, nblocks);
+	else
+		k->fn.sha256_mb((uint32_t *const *)states, data, nblocks);
 }
 
 /* The rows of one family, terminated by a row with name == NULL.
@@ -136,13 +116,16 @@ extern const struct impl crc32c_impls[];
 extern const struct impl crc32_impls[];
 extern const struct impl crc64nvme_impls[];
 
-const struct impl *impl_table(enum family family);
+extern const struct impl md5_impls[];
 
-/* The family's short name ("sha256", the name of its widest algorithm's
- * transform), and the reverse; impl_family_by_name returns false for a
- * name that is none. */
-const char *impl_family_name(enum family family);
-bool impl_family_by_name(const char *name, size_t len, enum family *out);
+/* The rows of a family. */
+static inline const struct impl *impl_table(enum family family)
+{
+	return family_desc(family)->impls;
+}
+
+/* The family's portable row (every family has one, runnable anywhere). */
+const struct impl *impl_generic(enum family family);
 
 /* Features a row needs that the CPU lacks (0: runnable here). */
 cpu_features impl_missing(const struct impl *impl);

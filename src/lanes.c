@@ -233,7 +233,7 @@ static void run_kernel(struct lane_group *g, const struct impl *k, struct lane *
 			data[i] = g->scratch;
 		}
 	}
-	impl_sha_mblocks(k, states, data, nblocks);
+	impl_mblocks(k, states, data, nblocks);
 	for (unsigned i = 0; i < n; i++) {
 		if (ready[i]->job->cross_check)
 			hash_update(&ready[i]->check, ready[i]->buf + ready[i]->start, nblocks * g->block);

@@ -8,15 +8,6 @@
 #include "profile.h"
 #include "list_impls.h"
 
-static const char *const family_names[FAMILY_COUNT] = {
-	[FAMILY_SHA1] = "sha1",
-	[FAMILY_SHA256] = "sha224, sha256",
-	[FAMILY_SHA512] = "sha384, sha512",
-	[FAMILY_CRC32C] = "crc32c",
-	[FAMILY_CRC32] = "crc32",
-	[FAMILY_CRC64NVME] = "crc64nvme",
-};
-
 /* How auto uses a row: "auto", "auto from N bytes", or "". */
 static void auto_role(const struct dispatch *d, const struct impl *impl, char *buf, size_t size)
 {
@@ -52,7 +43,7 @@ void list_impls_print(void)
 	for (int f = 0; f < FAMILY_COUNT; f++) {
 		struct dispatch d;
 		impl_select_auto((enum family)f, &d);
-		printf("\n%s:\n", family_names[f]);
+		printf("\n%s:\n", family_desc((enum family)f)->algorithms);
 		for (const struct impl *i = impl_table((enum family)f); i->name; i++) {
 			cpu_features missing = impl_missing(i);
 			char role[64], status[300];
@@ -63,7 +54,7 @@ void list_impls_print(void)
 				snprintf(status, sizeof status, "supported");
 			}
 			auto_role(&d, i, role, sizeof role);
-			if (i->lanes > 1 && !missing)
+			if (impl_is_multibuffer(i) && !missing)
 				snprintf(role, sizeof role, "multi-buffer, %u lanes", i->lanes);
 			printf("  %-10s %s%s%s%s\n", i->name, status, role[0] ? "  [" : "", role,
 			       role[0] ? "]" : "");

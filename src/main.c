@@ -32,12 +32,13 @@ static const struct {
 	const char *algo;
 } program_aliases[] = {
 	{ "sha1sum", "sha1" },     { "sha224sum", "sha224" }, { "sha256sum", "sha256" },
-	{ "sha384sum", "sha384" }, { "sha512sum", "sha512" }, { "crc32c", "crc32c" },
+	{ "sha384sum", "sha384" }, { "sha512sum", "sha512" }, { "md5sum", "md5" },
+	{ "crc32c", "crc32c" },
 };
 
 #define DEFAULT_ALGO "sha256"
 
-/* The algorithm a sha*sum/crc32c name gives, or NULL for any other name. */
+/* The algorithm a sha*sum/md5sum/crc32c name gives, or NULL for any other name. */
 static const char *algo_from_program_name(const char *name)
 {
 	size_t len = strlen(name);
@@ -129,8 +130,8 @@ static void usage(const char *default_algo)
 	       "implementation this CPU supports.\n\n",
 	       default_algo);
 	fputs("With no FILE, or when FILE is -, read standard input.\n\n"
-	      "  -a, --algorithm=ALG   sha1, sha224, sha256, sha384, sha512, crc32c,\n"
-	      "                          crc32 or crc64nvme; a comma list computes\n"
+	      "  -a, --algorithm=ALG   sha1, sha224, sha256, sha384, sha512, md5,\n"
+	      "                          crc32c, crc32 or crc64nvme; a comma list computes\n"
 	      "                          several in one read\n"
 	      "  -b, --binary          read in binary mode ('*' before the name)\n"
 	      "  -c, --check           read checksums from the FILEs and check them\n"
@@ -200,9 +201,13 @@ static void usage(const char *default_algo)
 static void version(void)
 {
 	printf("simdsum %s\n", SIMDSUM_VERSION);
-	puts("SHA-1, SHA-2 and CRC-32C checksums with SIMD transforms chosen at run time.\n"
+	puts("SHA-1, SHA-2, MD5, CRC-32C, CRC-32 and CRC-64/NVME checksums with SIMD\n"
+	     "transforms chosen at run time.\n"
 	     "See 'simdsum --list-impls' for the implementations this CPU runs, and\n"
-	     "'simdsum --selftest' to check each of them against known answers.");
+	     "'simdsum --selftest' to check each of them against known answers.\n"
+	     "Copyright (c) 2026 The simdsum authors. License: MIT (see LICENSE).\n"
+	     "This is free software: you are free to change and redistribute it.\n"
+	     "There is NO WARRANTY, to the extent permitted by law.");
 }
 
 /* Splits a comma list of algorithm names into opt->algos. */
@@ -216,7 +221,7 @@ static void parse_algorithms(struct options *opt, const char *arg)
 		const struct algo *a = algo_by_name(tok);
 		if (!a)
 			diag_usage_error("invalid algorithm '%s'; valid: sha1, sha224, sha256, sha384, "
-					 "sha512, crc32c, crc32, crc64nvme",
+					 "sha512, md5, crc32c, crc32, crc64nvme",
 					 tok);
 		for (unsigned i = 0; i < opt->nalgos; i++)
 			if (opt->algos[i].algo == a)

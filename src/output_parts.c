@@ -64,6 +64,8 @@ void output_parts_summary(const struct options *opt, const struct parts_summary 
 		       (unsigned long long)s->size, (unsigned long long)s->nparts);
 		if (s->composite)
 			printf(",\"composite\":\"%s\"", s->composite);
+		if (s->etag)
+			printf(",\"etag\":\"%s\"", s->etag);
 		if (s->full)
 			printf(",\"digest\":\"%s\"", s->full);
 		fputs("}\n", stdout);
@@ -72,6 +74,11 @@ void output_parts_summary(const struct options *opt, const struct parts_summary 
 			put_prefix(s->name, s->algo);
 			printf("composite of %llu parts = %s\n", (unsigned long long)s->nparts,
 			       s->composite);
+		}
+		if (s->etag) {
+			put_prefix(s->name, s->algo);
+			printf("multipart ETag of %llu parts = %s\n", (unsigned long long)s->nparts,
+			       s->etag);
 		}
 		if (s->full) {
 			put_prefix(s->name, s->algo);

@@ -26,6 +26,7 @@ struct parts_summary {
 	uint64_t size;            /* bytes hashed */
 	const char *composite;    /* base64 "-N", as S3 shows it, or NULL
 	                           * (CRC-64/NVME: S3 has no composite) */
+	const char *etag;         /* MD5: the multipart ETag, hex "-N", or NULL */
 	const char *full;         /* the full-object CRC as text, or NULL */
 };
 

@@ -1,8 +1,9 @@
 /* parts_mode.c - multipart-upload checksums: per-part digests, the composite
- * "checksum of checksums" with its -N suffix (Amazon S3), and the
- * full-object CRC of each CRC (S3's full-object type, Google Cloud
- * Storage's crc32c), all from one read of each file. CRC-64/NVME has no
- * composite: S3 offers it as a full-object checksum only.
+ * "checksum of checksums" with its -N suffix (Amazon S3), the multipart
+ * ETag of MD5 (the MD5 of the parts' MD5s, in hex, with the same suffix),
+ * and the full-object CRC of each CRC (S3's full-object type, Google
+ * Cloud Storage's crc32c), all from one read of each file. CRC-64/NVME
+ * has no composite: S3 offers it as a full-object checksum only.
  *
  * Memory does not grow with the number of parts: each part's line is
  * printed when the part ends, the composite is a running hash over the
@@ -89,9 +90,13 @@ static void print_summaries(struct part_state *s, uint64_t size)
 	for (unsigned i = 0; i < s->opt->nalgos; i++) {
 		const struct algo *a = s->opt->algos[i].algo;
 		uint8_t raw[ALGO_MAX_DIGEST];
-		char composite[BASE64_LENGTH(ALGO_MAX_DIGEST) + 24], full[2 * ALGO_MAX_DIGEST + 1];
+		char composite[2 * ALGO_MAX_DIGEST + 24], full[2 * ALGO_MAX_DIGEST + 1];
+		bool etag = a->family == FAMILY_MD5;
 		hash_final(&s->composite[i], raw);
-		base64_encode(raw, a->digest_size, composite);
+		if (etag)   /* S3 shows an ETag in lowercase hex, whatever --base64 says */
+			hex_encode(raw, a->digest_size, composite);
+		else
+			base64_encode(raw, a->digest_size, composite);
 		snprintf(composite + strlen(composite), 24, "-%llu", (unsigned long long)s->nparts);
 		bool crc = family_is_crc(a->family);
 		if (crc) {
@@ -100,7 +105,8 @@ static void print_summaries(struct part_state *s, uint64_t size)
 		}
 		struct parts_summary sum = {
 			.name = s->name, .algo = a, .nparts = s->nparts, .size = size,
-			.composite = a->family == FAMILY_CRC64NVME ? NULL : composite,
+			.composite = a->family == FAMILY_CRC64NVME || etag ? NULL : composite,
+			.etag = etag ? composite : NULL,
 			.full = crc ? full : NULL,
 		};
 		output_parts_summary(s->opt, &sum);

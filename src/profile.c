@@ -157,7 +157,7 @@ static bool parse_row(const struct tokens *tk, struct cpu_profile *out, char *er
 		return false;
 	}
 	token_copy(tk, 2, name, sizeof name);
-	bool known = impl_family_by_name(tk->t[1].s, tk->t[1].len, &family);
+	bool known = family_by_name(tk->t[1].s, tk->t[1].len, &family);
 	if (known && skip_unknown_rows && !impl_find(family, name))
 		return true;
 	if (!known || !(c.impl = impl_find(family, name))) {
@@ -167,11 +167,11 @@ static bool parse_row(const struct tokens *tk, struct cpu_profile *out, char *er
 	}
 	if (!parse_cost(tk, 3, false, &c.call_ns) || !parse_cost(tk, 4, true, &c.byte_ns)) {
 		snprintf(err, errsize, "row %s %s: costs must be numbers, 0 <= call < 1e9, 0 < byte < 1e9",
-			 impl_family_name(family), c.impl->name);
+			 family_desc(family)->name, c.impl->name);
 		return false;
 	}
 	if (profile_cost(out, c.impl)) {
-		snprintf(err, errsize, "row %s %s given twice", impl_family_name(family), c.impl->name);
+		snprintf(err, errsize, "row %s %s given twice", family_desc(family)->name, c.impl->name);
 		return false;
 	}
 	if (out->nrows == PROFILE_MAX_ROWS) {
@@ -334,7 +334,7 @@ void profile_write(const struct cpu_profile *p, const struct cpu_signature *sig,
 				char call[32], byte[32];
 				cost_text(c->call_ns, false, call, sizeof call);
 				cost_text(c->byte_ns, true, byte, sizeof byte);
-				fprintf(f, "row %s %s %s %s\n", impl_family_name((enum family)fam),
+				fprintf(f, "row %s %s %s %s\n", family_desc((enum family)fam)->name,
 					i->name, call, byte);
 			}
 		}
@@ -423,7 +423,7 @@ static bool usable_here(const struct cpu_profile *p, const struct cpu_signature 
 	for (unsigned i = 0; i < p->nrows; i++)
 		if (impl_missing(p->rows[i].impl)) {
 			snprintf(err, errsize, "row %s %s cannot run on this CPU",
-				 impl_family_name(p->rows[i].impl->family), p->rows[i].impl->name);
+				 family_desc(p->rows[i].impl->family)->name, p->rows[i].impl->name);
 			return false;
 		}
 	return true;

@@ -38,7 +38,7 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 	 * hashed alone then runs on auto's single-stream transforms. */
 	choice->forced = impl;
 	memset(&choice->lanes, 0, sizeof choice->lanes);
-	if (impl->lanes > 1) {
+	if (impl_is_multibuffer(impl)) {
 		impl_select_auto(family, &choice->dispatch);
 		cost_model_lanes(family, profile_get(), cpu_features_get(), impl, &choice->lanes);
 	} else {

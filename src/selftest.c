@@ -26,13 +26,15 @@
 #define MSG896                                                                   \
 	"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno" \
 	"ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+#define RFC1321 "RFC 1321, A.5 test suite"
 #define Z8 "\0\0\0\0\0\0\0\0"
 #define F8 "\xff\xff\xff\xff\xff\xff\xff\xff"
 
 /* For every SHA algorithm: the empty message (CAVP), and FIPS 180-4's
  * examples "abc", the 448- and 896-bit messages (one or two blocks after
  * padding, for both block sizes) and a million 'a's (many blocks, past
- * 2^23 bits of length). For CRC-32C: the examples of RFC 3720 (B.4), the
+ * 2^23 bits of length). For MD5, RFC 1321's test suite and a million
+ * 'a's. For CRC-32C: the examples of RFC 3720 (B.4), the
  * usual check value and one long message. The digests are checked
  * against OpenSSL and ISA-L by tests/unit/test_selftest.c. */
 const struct selftest_vector selftest_vectors[] = {
@@ -104,6 +106,17 @@ const struct selftest_vector selftest_vectors[] = {
 	  "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
 	  "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b",
 	  FIPS_EXAMPLE },
+
+	{ "md5", "", 0, 1, "d41d8cd98f00b204e9800998ecf8427e", RFC1321 },
+	{ "md5", "a", 1, 1, "0cc175b9c0f1b6a831c399e269772661", RFC1321 },
+	{ "md5", "abc", 3, 1, "900150983cd24fb0d6963f7d28e17f72", RFC1321 },
+	{ "md5", "message digest", 14, 1, "f96b697d7cb7938d525a2f31aaf161d0", RFC1321 },
+	{ "md5", "abcdefghijklmnopqrstuvwxyz", 26, 1, "c3fcd3d76192e4007dfb496cca67e13b", RFC1321 },
+	{ "md5", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 62, 1,
+	  "d174ab98d277d9f5a5611c2c9f419d9f", RFC1321 },
+	{ "md5", "1234567890", 10, 8, "57edf4a22be3c955ac49da2e2107b67a", RFC1321 },
+	{ "md5", "a", 1, 1000000, "7707d6ae4e027c70eea2a935c2296f21",
+	  "NESSIE MD5 set 1, a million 'a's" },
 
 	{ "crc32c", Z8 Z8 Z8 Z8, 32, 1, "8a9136aa", "RFC 3720 B.4, 32 bytes of zeros" },
 	{ "crc32c", F8 F8 F8 F8, 32, 1, "62a8ab43", "RFC 3720 B.4, 32 bytes of ones" },
@@ -213,7 +226,7 @@ static uint64_t mix(uint64_t *s)
 
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
 {
-	impl_sha_blocks(impl_find(f, "generic"), state, p, nblocks);
+	impl_blocks(impl_generic(f), state, p, nblocks);
 }
 
 /* Below this many calls per row, or from this many blocks in a call, the
@@ -233,8 +246,7 @@ static void mb_blocks(void *state, const uint8_t *p, size_t nblocks)
 {
 	const struct impl *k = mb.row;
 	enum family f = k->family;
-	size_t words = f == FAMILY_SHA1 ? 5 : 8;
-	size_t wsize = f == FAMILY_SHA512 ? 8 : 4;
+	size_t state_bytes = family_state_bytes(f);
 	bool verify = mb.calls < MB_VERIFY_CALLS || nblocks >= MB_VERIFY_BLOCKS;
 	unsigned target = mb.calls++ % k->lanes;
 	uint64_t st[LANES_MAX][8], want[LANES_MAX][8], seed = 0x9e3779b97f4a7c15ull + mb.calls;
@@ -248,7 +260,7 @@ static void mb_blocks(void *state, const uint8_t *p, size_t nblocks)
 	for (unsigned i = 0; i < k->lanes; i++) {
 		sp[i] = st[i];
 		if (i == target || !verify) {
-			memcpy(st[i], state, words * wsize);
+			memcpy(st[i], state, state_bytes);
 			dp[i] = p;
 			continue;
 		}
@@ -258,25 +270,20 @@ static void mb_blocks(void *state, const uint8_t *p, size_t nblocks)
 		dp[i] = scratch + 8 * i + i % 3;
 		generic_blocks(f, want[i], dp[i], nblocks);
 	}
-	impl_sha_mblocks(k, sp, dp, nblocks);
+	impl_mblocks(k, sp, dp, nblocks);
 	for (unsigned i = 0; i < k->lanes; i++)
-		if (i != target && memcmp(st[i], verify ? want[i] : st[target], words * wsize) != 0)
+		if (i != target && memcmp(st[i], verify ? want[i] : st[target], state_bytes) != 0)
 			mb.other_lanes_ok = false;
-	memcpy(state, st[target], words * wsize);
+	memcpy(state, st[target], state_bytes);
 	free(scratch);
 }
 
-static void mb_sha1(uint32_t state[5], const uint8_t *p, size_t nblocks)
+static void mb_words32(uint32_t *state, const uint8_t *p, size_t nblocks)
 {
 	mb_blocks(state, p, nblocks);
 }
 
-static void mb_sha256(uint32_t state[8], const uint8_t *p, size_t nblocks)
-{
-	mb_blocks(state, p, nblocks);
-}
-
-static void mb_sha512(uint64_t state[8], const uint8_t *p, size_t nblocks)
+static void mb_words64(uint64_t *state, const uint8_t *p, size_t nblocks)
 {
 	mb_blocks(state, p, nblocks);
 }
@@ -286,25 +293,14 @@ static struct impl mb_adapter(const struct impl *k)
 {
 	struct impl a = { .family = k->family, .name = k->name };
 
-	if (k->family == FAMILY_SHA1)
-		a.fn.sha1 = mb_sha1;
-	else if (k->family == FAMILY_SHA256)
-		a.fn.sha256 = mb_sha256;
+	if (family_desc(k->family)->word_bytes == 8)
+		a.fn.sha512 = mb_words64;
 	else
-		a.fn.sha512 = mb_sha512;
+		a.fn.sha256 = mb_words32;
 	return a;
 }
 
 /* --- the report ------------------------------------------------------------ */
-
-static const char *const family_labels[FAMILY_COUNT] = {
-	[FAMILY_SHA1] = "sha1",
-	[FAMILY_SHA256] = "sha224/256",
-	[FAMILY_SHA512] = "sha384/512",
-	[FAMILY_CRC32C] = "crc32c",
-	[FAMILY_CRC32] = "crc32",
-	[FAMILY_CRC64NVME] = "crc64nvme",
-};
 
 /* Every vector of the row's family; how many there were in *count. On a
  * failure, what failed goes into why. */
@@ -313,7 +309,7 @@ static bool check_row(const struct impl *row, unsigned *count, char *why, size_t
 	struct impl adapter;
 	struct dispatch d;
 
-	if (row->lanes > 1) {
+	if (impl_is_multibuffer(row)) {
 		adapter = mb_adapter(row);
 		mb.row = row;
 		mb.calls = 0;
@@ -345,6 +341,7 @@ bool selftest_run(void)
 	unsigned ok = 0, failed = 0, skipped = 0;
 
 	for (int f = 0; f < FAMILY_COUNT; f++) {
+		const char *label = family_desc((enum family)f)->algorithms;
 		for (const struct impl *i = impl_table((enum family)f); i->name; i++) {
 			char what[300];
 			cpu_features missing = impl_missing(i);
@@ -352,16 +349,16 @@ bool selftest_run(void)
 
 			if (missing) {
 				cpu_features_format(missing, ",", what, sizeof what);
-				printf("%-11s %-10s skipped: missing %s\n", family_labels[f], i->name, what);
+				printf("%-14s %-10s skipped: missing %s\n", label, i->name, what);
 				skipped++;
 				continue;
 			}
 			bool row_ok = check_row(i, &count, what, sizeof what);
 			if (row_ok)
-				printf("%-11s %-10s ok (%u vectors%s)\n", family_labels[f], i->name,
-				       count, i->lanes > 1 ? ", every lane" : "");
+				printf("%-14s %-10s ok (%u vectors%s)\n", label, i->name,
+				       count, impl_is_multibuffer(i) ? ", every lane" : "");
 			else
-				printf("%-11s %-10s FAILED: %s\n", family_labels[f], i->name, what);
+				printf("%-14s %-10s FAILED: %s\n", label, i->name, what);
 			if (row_ok)
 				ok++;
 			else

@@ -82,9 +82,9 @@ static void write_comments(FILE *f, const struct cpu_profile *p, const struct tu
 	for (unsigned i = 0; i < nrows; i++) {
 		const struct impl *k = rows[i].cost.impl;
 		char lanes[24] = "";
-		if (k->lanes > 1)
+		if (impl_is_multibuffer(k))
 			snprintf(lanes, sizeof lanes, " (%u lanes)", k->lanes);
-		fprintf(f, "#   %-9s  %-10s %7.2f%s\n", impl_family_name(k->family), k->name,
+		fprintf(f, "#   %-9s  %-10s %7.2f%s\n", family_desc(k->family)->name, k->name,
 			rows[i].gb_per_s, lanes);
 	}
 	if (io->measured)

@@ -59,7 +59,7 @@ static void run_calls(const struct cell *c, const uint8_t *buf, uint64_t reps)
 		for (uint64_t i = 0; i < reps; i++)
 			sum += impl_crc(k, ~(uint64_t)0, buf, c->len);
 		tune_sink += sum;
-	} else if (k->lanes > 1) {
+	} else if (impl_is_multibuffer(k)) {
 		uint64_t st[LANES_MAX][8] = { { 0 } };
 		void *states[LANES_MAX];
 		const uint8_t *data[LANES_MAX];
@@ -68,12 +68,12 @@ static void run_calls(const struct cell *c, const uint8_t *buf, uint64_t reps)
 			data[l] = buf + l * TUNE_LANE_BYTES;
 		}
 		for (uint64_t i = 0; i < reps; i++)
-			impl_sha_mblocks(k, states, data, c->len / impl_block_size(k->family));
+			impl_mblocks(k, states, data, c->len / impl_block_size(k->family));
 		tune_sink += st[0][0];
 	} else {
 		uint64_t st[8] = { 0 };
 		for (uint64_t i = 0; i < reps; i++)
-			impl_sha_blocks(k, st, buf, c->len / impl_block_size(k->family));
+			impl_blocks(k, st, buf, c->len / impl_block_size(k->family));
 		tune_sink += st[0];
 	}
 }
@@ -108,7 +108,7 @@ static unsigned add_cells(const struct impl *k, struct cell *out)
 {
 	unsigned n = 0;
 
-	if (k->lanes > 1) {
+	if (impl_is_multibuffer(k)) {
 		out[n++] = (struct cell){ .k = k, .len = TUNE_LANE_BYTES };
 	} else if (family_is_crc(k->family)) {
 		for (unsigned i = 0; i < NCRC; i++)
@@ -224,7 +224,7 @@ static bool row_from_cells(const struct cell *c, unsigned count, struct tune_row
 	double len[MAX_POINTS], ns[MAX_POINTS];
 
 	out->cost.impl = c->k;
-	if (c->k->lanes > 1) {
+	if (impl_is_multibuffer(c->k)) {
 		out->cost.call_ns = 0;
 		out->cost.byte_ns = c->best_ns / ((double)c->k->lanes * (double)c->len);
 		out->gb_per_s = 1 / out->cost.byte_ns;
@@ -259,7 +259,7 @@ unsigned tune_rows(const struct tune_budget *b, struct tune_row *out, unsigned m
 			nrows++;
 		else
 			diag_error(0, "--tune: %s %s: no usable timing; its built-in cost stays",
-				   impl_family_name(cells[i].k->family), cells[i].k->name);
+				   family_desc(cells[i].k->family)->name, cells[i].k->name);
 		i += count;
 	}
 	free(buf);

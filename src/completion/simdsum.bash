@@ -44,7 +44,7 @@ _simdsum()
 
 	case $opt in
 	-a | --algorithm)
-		COMPREPLY=($(compgen -W "sha1 sha224 sha256 sha384 sha512 crc32c crc32 crc64nvme" -- "$cur"))
+		COMPREPLY=($(compgen -W "sha1 sha224 sha256 sha384 sha512 md5 crc32c crc32 crc64nvme" -- "$cur"))
 		return ;;
 	--impl)
 		local algo
@@ -89,5 +89,5 @@ _simdsum()
 	COMPREPLY=($(compgen -f -- "$cur"))
 }
 
-complete -o filenames -F _simdsum simdsum sha1sum sha224sum sha256sum sha384sum sha512sum crc32c \
-	simd-sha1sum simd-sha224sum simd-sha256sum simd-sha384sum simd-sha512sum simd-crc32c
+complete -o filenames -F _simdsum simdsum sha1sum sha224sum sha256sum sha384sum sha512sum md5sum crc32c \
+	simd-sha1sum simd-sha224sum simd-sha256sum simd-sha384sum simd-sha512sum simd-md5sum simd-crc32c

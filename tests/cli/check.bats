@@ -70,7 +70,7 @@ setup_lists() {
 
 @test "every algorithm checks its own lists" {
 	make_files
-	for prog in sha1sum sha224sum sha384sum sha512sum; do
+	for prog in sha1sum sha224sum sha384sum sha512sum md5sum; do
 		$prog "${FILES[@]}" > l
 		$prog --tag "${FILES[@]}" > t
 		same_as $prog -c l

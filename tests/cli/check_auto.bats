@@ -49,13 +49,13 @@ cells_of() {
 	[ -z "$(ls -A "$T/tmp")" ]
 }
 
-@test "the sections cover every family, lanes for each SHA family, both I/O algorithms" {
+@test "the sections cover every family, lanes for each SHA family and MD5, both I/O algorithms" {
 	quick_run
 	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
-	for alg in sha1 sha256 sha512 crc32c crc32 crc64nvme; do
+	for alg in sha1 sha256 sha512 md5 crc32c crc32 crc64nvme; do
 		cells_of kernels | grep -q "^  $alg [0-9]* [KM]\?i\?B "
 	done
-	for alg in sha1 sha256 sha512; do
+	for alg in sha1 sha256 sha512 md5; do
 		cells_of lanes | grep -q "^  $alg [0-9]* x [0-9]* [KM]iB "
 	done
 	[ "$(cells_of 'I/O' | wc -l)" -eq 2 ]
@@ -64,7 +64,7 @@ cells_of() {
 	cells_of kernels | awk '{ print $1, $7 }' | sort -u | while read -r alg impl; do
 		case $alg in
 		sha1) h="sha1:" ;; sha256) h="sha224, sha256:" ;;
-		sha512) h="sha384, sha512:" ;; crc*) h="$alg:" ;;
+		sha512) h="sha384, sha512:" ;; md5 | crc*) h="$alg:" ;;
 		esac
 		supported_impls "$h" | grep -qx "$impl"
 	done

@@ -11,7 +11,7 @@ hex_to_b64() {
 
 @test "--base64 equals base64 of the raw digest bytes, every algorithm and style" {
 	printf '123456789' > n
-	for alg in sha1 sha224 sha256 sha384 sha512 crc32c crc32 crc64nvme; do
+	for alg in sha1 sha224 sha256 sha384 sha512 md5 crc32c crc32 crc64nvme; do
 		hex=$("$SIMDSUM" -a $alg n | cut -d' ' -f1)
 		b64=$(hex_to_b64 "$hex")
 		[ "$("$SIMDSUM" -a $alg --base64 n)" = "$b64  n" ]
@@ -28,7 +28,7 @@ hex_to_b64() {
 
 @test "--check accepts base64 digests, told apart from hex by length" {
 	printf 'data' > f
-	for alg in sha1 sha224 sha256 sha384 sha512 crc32c crc32 crc64nvme; do
+	for alg in sha1 sha224 sha256 sha384 sha512 md5 crc32c crc32 crc64nvme; do
 		"$SIMDSUM" -a $alg --base64 f > b64.list
 		"$SIMDSUM" -a $alg --base64 --tag f > b64tag.list
 		run "$SIMDSUM" -a $alg -c b64.list
@@ -69,6 +69,26 @@ hex_to_b64() {
 		[ "${lines[$n]##* = }" = "$("$SIMDSUM" -a $alg --base64 raw | cut -d' ' -f1)-$n" ]
 		[ "$n" -eq 4 ]
 	done
+}
+
+@test "--parts -a md5: each part's MD5 and S3's multipart ETag, against Python's hashlib" {
+	head -c 20000001 /dev/urandom > obj
+	run "$LINKS/md5sum" --parts=8MiB obj
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 4 ]
+	[ "${lines[0]}" = "MD5 (obj) part 1 of 3, offset 0, length 8388608 = $(head -c 8388608 obj | md5sum | cut -d' ' -f1)" ]
+	want=$(python3 -c 'import hashlib, sys
+d = open("obj", "rb").read(); P = 8 << 20
+ps = [hashlib.md5(d[i:i + P]).digest() for i in range(0, len(d), P)]
+print("%s-%d" % (hashlib.md5(b"".join(ps)).hexdigest(), len(ps)))')
+	[ "${lines[3]}" = "MD5 (obj) multipart ETag of 3 parts = $want" ]
+	# hex whatever --base64 says (S3 shows ETags so), and in --json
+	run "$SIMDSUM" -a md5 --base64 --parts=8MiB obj
+	[ "${lines[3]}" = "MD5 (obj) multipart ETag of 3 parts = $want" ]
+	[ "$("$SIMDSUM" -a md5,sha256 --json --parts=8MiB obj | jq -r 'select(.etag) | .etag')" = "$want" ]
+	# one part is still a multipart upload: "-1"
+	run "$SIMDSUM" -a md5 --parts=64MiB obj
+	[ "${lines[1]}" = "MD5 (obj) multipart ETag of 1 parts = $(printf '%s' "$(md5sum < obj | cut -d' ' -f1)" | xxd -r -p | md5sum | cut -d' ' -f1)-1" ]
 }
 
 @test "random part sizes: --parts then --combine equals the whole-file CRC" {

@@ -5,7 +5,7 @@
 
 load helpers
 
-ALL=sha1,sha224,sha256,sha384,sha512,crc32c
+ALL=sha1,sha224,sha256,sha384,sha512,md5,crc32c
 
 # shimmed FAULTS ARGS...: simdsum under the fault shim.
 shimmed() {
@@ -47,7 +47,7 @@ copies() {
 	shimmed split-at=@ -a $ALL -j1 small@* | cmp - ref.out
 	{ n=$(injected split-at); [ "$n" -eq 300 ] || { echo "split-at: $n"; false; }; }
 	# One algorithm at a time, several files go through the lanes.
-	for alg in sha1 sha256 sha512 crc32c crc32 crc64nvme; do
+	for alg in sha1 sha256 sha512 md5 crc32c crc32 crc64nvme; do
 		"$SIMDSUM" -a $alg small@* > lanes.ref
 		for j in 1 2; do
 			shimmed split-at=@ -a $alg -j$j small@* | cmp - lanes.ref
@@ -81,7 +81,7 @@ copies() {
 	reference small@* medium@*
 	shimmed split-every=@ -a $ALL -j1 small@* medium@* | cmp - ref.out
 	[ "$(injected split-every)" -gt 5000 ]
-	for alg in sha1 sha256 sha512 crc32c crc32 crc64nvme; do
+	for alg in sha1 sha256 sha512 md5 crc32c crc32 crc64nvme; do
 		"$SIMDSUM" -a $alg small@* medium@* > lanes.ref
 		for j in 1 2; do
 			shimmed split-every=@ -a $alg -j$j small@* medium@* | cmp - lanes.ref

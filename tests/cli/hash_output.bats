@@ -5,7 +5,7 @@ load helpers
 
 @test "GNU format, awkward names, every sha algorithm" {
 	make_files
-	for prog in sha1sum sha224sum sha256sum sha384sum sha512sum; do
+	for prog in sha1sum sha224sum sha256sum sha384sum sha512sum md5sum; do
 		same_as $prog "${FILES[@]}"
 	done
 }
@@ -21,7 +21,7 @@ load helpers
 
 @test "--tag (BSD format) with escaped names" {
 	make_files
-	for prog in sha1sum sha224sum sha256sum sha384sum sha512sum; do
+	for prog in sha1sum sha224sum sha256sum sha384sum sha512sum md5sum; do
 		same_as $prog --tag "${FILES[@]}"
 		same_as $prog -t --tag plain
 	done
@@ -73,7 +73,7 @@ load helpers
 
 @test "large file digests match coreutils for every algorithm" {
 	head -c 5000001 /dev/urandom > large
-	for prog in sha1sum sha224sum sha256sum sha384sum sha512sum; do
+	for prog in sha1sum sha224sum sha256sum sha384sum sha512sum md5sum; do
 		same_as $prog large
 	done
 }

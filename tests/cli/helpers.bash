@@ -20,7 +20,7 @@ setup() {
 	T="$BATS_TEST_TMPDIR"
 	LINKS="$T/links"
 	mkdir -p "$LINKS"
-	for name in sha1sum sha224sum sha256sum sha384sum sha512sum crc32c simdsum; do
+	for name in sha1sum sha224sum sha256sum sha384sum sha512sum md5sum crc32c simdsum; do
 		ln -sf "$SIMDSUM" "$LINKS/$name"
 	done
 	cd "$T"

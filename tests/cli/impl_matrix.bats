@@ -1,21 +1,21 @@
 #!/usr/bin/env bats
 # The CLI behaviours repeated for every implementation this CPU runs:
 # forced with --impl, through both input paths, the output must be
-# byte-identical to coreutils (SHA) or to generic (CRC-32C).
+# byte-identical to coreutils (SHA, MD5) or to generic (the CRCs).
 
 load helpers
 
 prog_of() {
 	case $1 in
 	sha1) echo sha1sum ;; sha224) echo sha224sum ;; sha256) echo sha256sum ;;
-	sha384) echo sha384sum ;; sha512) echo sha512sum ;;
+	sha384) echo sha384sum ;; sha512) echo sha512sum ;; md5) echo md5sum ;;
 	esac
 }
 
 header_of() {
 	case $1 in
 	sha1) echo "sha1:" ;; sha224 | sha256) echo "sha224, sha256:" ;;
-	sha384 | sha512) echo "sha384, sha512:" ;; crc*) echo "$1:" ;;
+	sha384 | sha512) echo "sha384, sha512:" ;; md5 | crc*) echo "$1:" ;;
 	esac
 }
 
@@ -23,7 +23,7 @@ header_of() {
 	make_files
 	head -c 300001 /dev/urandom > odd
 	FILES+=(odd)
-	for alg in sha1 sha224 sha256 sha384 sha512 crc32c crc32 crc64nvme; do
+	for alg in sha1 sha224 sha256 sha384 sha512 md5 crc32c crc32 crc64nvme; do
 		impls=$(supported_impls "$(header_of $alg)")
 		[ -n "$impls" ]
 		"$SIMDSUM" -a $alg --impl=generic "${FILES[@]}" > generic.out

@@ -161,7 +161,7 @@ make_tree() {
 
 @test "--debug names the implementation --list-impls marks as auto" {
 	printf abc > f
-	for pair in "sha1 sha1:" "sha256 sha224, sha256:" "sha512 sha384, sha512:" "crc32c crc32c:"; do
+	for pair in "sha1 sha1:" "sha256 sha224, sha256:" "sha512 sha384, sha512:" "md5 md5:" "crc32c crc32c:"; do
 		alg=${pair%% *}
 		auto=$("$SIMDSUM" --list-impls | awk -v h="${pair#* }" '
 			/^[^ ].*:$/ { in_h = ($0 == h); next }

@@ -100,7 +100,7 @@ static void check_message(const struct algo *a, const uint8_t *msg, size_t len,
 	uint8_t got[ALGO_MAX_DIGEST];
 
 	for (const struct impl *k = impl_table(a->family); k->name; k++) {
-		if (k->lanes > 1 || impl_missing(k))
+		if (impl_is_multibuffer(k) || impl_missing(k))
 			continue;
 		hash_split(a, k, msg, len, NULL, 0, got);
 		EXPECT(memcmp(got, want, a->digest_size) == 0, "%s/%s: %s", a->name, k->name, what);
@@ -172,7 +172,7 @@ static void nist_messages(const struct algo *a, const char *file)
 static void nist_monte(const struct algo *a, const char *file)
 {
 	for (const struct impl *k = impl_table(a->family); k->name; k++) {
-		if (k->lanes > 1 || impl_missing(k))
+		if (impl_is_multibuffer(k) || impl_missing(k))
 			continue;
 		FILE *f = open_vector(file);
 		char *line = NULL;
@@ -259,7 +259,7 @@ static void crc_families(void)
 	EXPECT(selftest_run(), "--selftest's vectors");
 	fill(buf, MAX);
 	for (int f = FAMILY_CRC32C; f < FAMILY_COUNT; f++) {
-		const struct impl *g = impl_find((enum family)f, "generic");
+		const struct impl *g = impl_generic((enum family)f);
 		uint64_t ones = crc_register_init((enum family)f);
 		for (int iter = 0; iter < 300; iter++) {
 			size_t len = rnd() % MAX, cut = len ? rnd() % (len + 1) : 0;
@@ -267,7 +267,7 @@ static void crc_families(void)
 			uint64_t a = ~impl_crc(g, ones, buf, cut) & ones;
 			uint64_t b = ~impl_crc(g, ones, buf + cut, len - cut) & ones;
 			EXPECT(crc_combine((enum family)f, a, b, len - cut) == whole,
-			       "%s combine: %zu + %zu", impl_family_name((enum family)f), cut, len - cut);
+			       "%s combine: %zu + %zu", family_desc((enum family)f)->name, cut, len - cut);
 		}
 	}
 	free(buf);
@@ -281,7 +281,7 @@ static void random_messages(void)
 	uint8_t *buf = malloc(MAX + 64), want[ALGO_MAX_DIGEST];
 
 	for (const struct algo *a = algos; a->name; a++) {
-		const struct impl *g = impl_find(a->family, "generic");
+		const struct impl *g = impl_generic(a->family);
 		for (int iter = 0; iter < 60; iter++) {
 			size_t len = iter < 40 ? rnd() % 600 : rnd() % MAX;
 			uint8_t *p = buf + rnd() % 64;
@@ -295,7 +295,7 @@ static void random_messages(void)
 
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
 {
-	impl_sha_blocks(impl_find(f, "generic"), state, p, nblocks);
+	impl_blocks(impl_generic(f), state, p, nblocks);
 }
 
 /* Each lane its own message and state (none on a portable build). */
@@ -310,9 +310,8 @@ static void multi_buffer(void)
 	fill(buf, LANES_MAX * (NB * 128 + 8));
 	for (int f = 0; f < FAMILY_COUNT; f++)
 		for (const struct impl *k = impl_table((enum family)f); k->name; k++) {
-			if (k->lanes <= 1 || impl_missing(k))
+			if (!impl_is_multibuffer(k) || impl_missing(k))
 				continue;
-			size_t words = f == FAMILY_SHA1 ? 5 : 8, wsize = f == FAMILY_SHA512 ? 8 : 4;
 			for (unsigned i = 0; i < k->lanes; i++) {
 				fill((uint8_t *)st[i], sizeof st[i]);
 				memcpy(want[i], st[i], sizeof st[i]);
@@ -320,9 +319,9 @@ static void multi_buffer(void)
 				sp[i] = st[i];
 				generic_blocks((enum family)f, want[i], dp[i], NB);
 			}
-			impl_sha_mblocks(k, sp, dp, NB);
+			impl_mblocks(k, sp, dp, NB);
 			for (unsigned i = 0; i < k->lanes; i++)
-				EXPECT(memcmp(st[i], want[i], words * wsize) == 0,
+				EXPECT(memcmp(st[i], want[i], family_state_bytes((enum family)f)) == 0,
 				       "multi-buffer %s (family %d): lane %u", k->name, f, i);
 		}
 	free(buf);

@@ -57,7 +57,7 @@ static void hash_in_pieces(const struct plan *pl, const struct dispatch *d, uint
 
 static void generic_blocks(enum family f, void *state, const uint8_t *p, size_t nblocks)
 {
-	impl_sha_blocks(impl_find(f, "generic"), state, p, nblocks);
+	impl_blocks(impl_generic(f), state, p, nblocks);
 }
 
 /* Lane i hashes the message from byte 3 * i on (so no two lanes see the
@@ -86,12 +86,12 @@ static void check_lanes(const struct plan *pl, const struct impl *k)
 		size_t n = pl->nsizes ? 1 + pl->sizes[c % pl->nsizes] / bs : nblocks;
 		if (n > nblocks - done)
 			n = nblocks - done;
-		impl_sha_mblocks(k, sp, dp, n);
+		impl_mblocks(k, sp, dp, n);
 		for (unsigned i = 0; i < k->lanes; i++)
 			dp[i] += n * bs;
 		done += n;
 	}
-	size_t words = (f == FAMILY_SHA1 ? 5 : 8) * (f == FAMILY_SHA512 ? 8 : 4);
+	size_t words = family_state_bytes(f);
 	for (unsigned i = 0; i < k->lanes; i++)
 		if (memcmp(st[i], want[i], words) != 0) {
 			fprintf(stderr, "%s: lane %u differs from generic (%zu blocks)\n", k->name, i,
@@ -138,13 +138,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct dispatch d;
 	enum family f = pl.algo->family;
-	impl_select_one(impl_find(f, "generic"), &d);
+	impl_select_one(impl_generic(f), &d);
 	hash_buffer(pl.algo, &d, pl.msg, pl.len, want);
 
 	for (const struct impl *k = impl_table(f); k->name; k++) {
 		if (impl_missing(k))
 			continue;
-		if (k->lanes > 1) {
+		if (impl_is_multibuffer(k)) {
 			check_lanes(&pl, k);
 			continue;
 		}

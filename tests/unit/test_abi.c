@@ -69,12 +69,7 @@ static void test_single(void **state)
 				uint64_t st[8], ref[8];
 				test_fill_random((uint8_t *)st, sizeof st);
 				memcpy(ref, st, sizeof st);
-				if (f == FAMILY_SHA1)
-					test_generic(f)->fn.sha1((uint32_t *)ref, p, counts[c]);
-				else if (f == FAMILY_SHA256)
-					test_generic(f)->fn.sha256((uint32_t *)ref, p, counts[c]);
-				else
-					test_generic(f)->fn.sha512(ref, p, counts[c]);
+				impl_blocks(test_generic(f), ref, p, counts[c]);
 				abi_call((void *)k->fn.sha1, (uintptr_t)st, (uintptr_t)p, counts[c], report);
 				assert_memory_equal(st, ref, sizeof st);
 			}
@@ -122,7 +117,7 @@ int main(void)
 			snprintf(states[n].name, sizeof states[n].name,
 				 "%s/%s: callee-saved registers, DF, vzeroupper, unaligned",
 				 family_name((enum family)f), i->name);
-			tests[n] = (struct CMUnitTest){ states[n].name, i->lanes > 1 ? test_multi : test_single,
+			tests[n] = (struct CMUnitTest){ states[n].name, impl_is_multibuffer(i) ? test_multi : test_single,
 							NULL, NULL, &states[n] };
 			n++;
 		}

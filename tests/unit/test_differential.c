@@ -11,7 +11,7 @@
 
 static const struct algo *family_algo(enum family f)
 {
-	return algo_by_name(impl_family_name(f));   /* every family's name is an algorithm's */
+	return algo_by_name(family_desc(f)->name);   /* every family's name is an algorithm's */
 }
 
 static size_t all_lengths_max(enum family f)

@@ -134,7 +134,7 @@ void test_guarded_free(uint8_t *p, size_t len)
 
 const char *family_name(enum family family)
 {
-	return impl_family_name(family);
+	return family_desc(family)->name;
 }
 
 size_t test_add_impl_tests(struct CMUnitTest *tests, struct impl_test *states, size_t max,
@@ -146,7 +146,7 @@ size_t test_add_impl_tests(struct CMUnitTest *tests, struct impl_test *states, s
 		if (family >= 0 && f != family)
 			continue;
 		for (const struct impl *i = impl_table((enum family)f); i->name; i++) {
-			if (i->lanes > 1)
+			if (impl_is_multibuffer(i))
 				continue;
 			assert_true(n < max);
 			struct impl_test *st = &states[n];
@@ -174,7 +174,7 @@ void test_require_supported(const struct impl *impl)
 
 const struct impl *test_generic(enum family family)
 {
-	return impl_find(family, "generic");
+	return impl_generic(family);
 }
 
 void test_hash(const struct algo *algo, const struct impl *impl, const uint8_t *data, size_t len,
