@@ -76,12 +76,33 @@ CPUID_LIBS ?= $(shell $(PKG_CONFIG) --libs libcpuid 2>/dev/null || echo -lcpuid)
 endif
 endif
 
+# xxHash: Debian's libxxhash (the reference implementation), linked, with
+# its x86-64 dispatch header where the library has one. XXHASH_INLINE=yes
+# (the cross builds, which have no library for their target) compiles the
+# same implementation from the library's header, copied into the build
+# directory. LIBCPUID_STATIC=yes links this one statically too.
+XXHASH_INLINE ?= no
+XXHASH_HEADER ?= /usr/include/xxhash.h
+ifeq ($(XXHASH_INLINE),yes)
+XXHASH_DEFS = -DSIMDSUM_XXH_INLINE=1 -I$(BUILD)/xxhash
+XXHASH_LIBS =
+else
+XXHASH_DEFS := $(shell $(PKG_CONFIG) --cflags libxxhash 2>/dev/null) \
+	$(if $(and $(filter yes,$(IS_X86_64)),$(shell echo '\#include <xxh_x86dispatch.h>' | \
+		$(CC) -E -x c - >/dev/null 2>&1 && echo yes)),-DSIMDSUM_XXH_DISPATCH=1)
+ifeq ($(LIBCPUID_STATIC),yes)
+XXHASH_LIBS ?= $(shell $(PKG_CONFIG) --variable=libdir libxxhash 2>/dev/null)/libxxhash.a
+else
+XXHASH_LIBS ?= $(shell $(PKG_CONFIG) --libs libxxhash 2>/dev/null || echo -lxxhash)
+endif
+endif
+
 # --- sources ------------------------------------------------------------
 BUILD = build
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(ASM_SRC:asm/%.S=$(BUILD)/asm/%.o)
 LIB = $(BUILD)/libsimdsum.a
-LIBS = $(CPUID_LIBS) -lpthread -lm
+LIBS = $(CPUID_LIBS) $(XXHASH_LIBS) -lpthread -lm
 
 # The binary; a sanitizer or cross build puts it under its own BUILD.
 SIMDSUM_BIN ?= simdsum
@@ -103,6 +124,15 @@ $(BUILD)/%.o: src/%.c | $(BUILD)
 # and reopened for the shell).
 c_string = $(subst ','\'',$(subst ",\",$(subst \,\\,$(1))))
 $(BUILD)/build_info.o: ALL_CPPFLAGS += -DSIMDSUM_CFLAGS='"$(call c_string,$(strip $(CFLAGS)))"'
+
+# Only the xxHash rows see the library's headers.
+$(BUILD)/impl_xxhash.o: ALL_CPPFLAGS += $(XXHASH_DEFS)
+ifeq ($(XXHASH_INLINE),yes)
+$(BUILD)/impl_xxhash.o: $(BUILD)/xxhash/xxhash.h
+$(BUILD)/xxhash/xxhash.h: $(XXHASH_HEADER) | $(BUILD)
+	mkdir -p $(BUILD)/xxhash
+	cp $< $@
+endif
 
 $(BUILD)/asm/%.o: asm/%.S | $(BUILD)
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) -Iasm $(CFLAGS) -Wa,--noexecstack -MMD -MP -c -o $@ $<

@@ -10,6 +10,7 @@
 #   - one 1 GiB file: CRC-32C -j2 against -j1; two algorithms in one read
 #     against one; --parts=8MiB against plain; CRC-64/NVME and CRC-32
 #     against CRC-32C, and their --parts; MD5 against md5sum and openssl;
+#     the xxHash family against xxhsum;
 #     the read-ahead thread
 #   - --combine of 10,000 parts; start-up on /dev/null
 #
@@ -150,6 +151,15 @@ compare "1 GiB, MD5: simdsum against md5sum and openssl dgst -md5" \
 	"simdsum -a md5" "$S -a md5 $BIG" \
 	"md5sum" "md5sum $BIG" \
 	"openssl dgst -md5" "openssl dgst -md5 $BIG"
+if command -v xxhsum >/dev/null; then
+	compare "1 GiB, the xxHash family (libxxhash): simdsum against xxhsum" \
+		"simdsum -a xxh3" "$S -a xxh3 $BIG" \
+		"xxhsum -H3" "xxhsum -H3 $BIG" \
+		"simdsum -a xxh128" "$S -a xxh128 $BIG" \
+		"xxhsum -H2" "xxhsum -H2 $BIG" \
+		"simdsum -a xxh64" "$S -a xxh64 $BIG" \
+		"xxhsum -H1" "xxhsum -H1 $BIG"
+fi
 compare "1 GiB: the read-ahead thread (--io=auto) against reading inline" \
 	"simdsum -a sha512 (auto)" "$S -a sha512 $BIG" \
 	"simdsum -a sha512 --io=read" "$S -a sha512 --io=read $BIG" \

@@ -28,15 +28,18 @@ static const uint64_t sha512_iv[8] = {
 static const uint32_t md5_iv[4] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476 };
 
 const struct algo algos[ALGO_COUNT + 1] = {
-	{ "sha1", "SHA1", FAMILY_SHA1, 20, sha1_iv },
-	{ "sha224", "SHA224", FAMILY_SHA256, 28, sha224_iv },
-	{ "sha256", "SHA256", FAMILY_SHA256, 32, sha256_iv },
-	{ "sha384", "SHA384", FAMILY_SHA512, 48, sha384_iv },
-	{ "sha512", "SHA512", FAMILY_SHA512, 64, sha512_iv },
-	{ "md5", "MD5", FAMILY_MD5, 16, md5_iv },
-	{ "crc32c", "CRC32C", FAMILY_CRC32C, 4, NULL },
-	{ "crc32", "CRC32", FAMILY_CRC32, 4, NULL },
-	{ "crc64nvme", "CRC64NVME", FAMILY_CRC64NVME, 8, NULL },
+	{ "sha1", "SHA1", FAMILY_SHA1, 20, sha1_iv, false },
+	{ "sha224", "SHA224", FAMILY_SHA256, 28, sha224_iv, false },
+	{ "sha256", "SHA256", FAMILY_SHA256, 32, sha256_iv, false },
+	{ "sha384", "SHA384", FAMILY_SHA512, 48, sha384_iv, false },
+	{ "sha512", "SHA512", FAMILY_SHA512, 64, sha512_iv, false },
+	{ "md5", "MD5", FAMILY_MD5, 16, md5_iv, false },
+	{ "xxh64", "XXH64", FAMILY_XXH64, 8, NULL, false },
+	{ "xxh3", "XXH3", FAMILY_XXH3, 8, NULL, true },
+	{ "xxh128", "XXH128", FAMILY_XXH3, 16, NULL, false },
+	{ "crc32c", "CRC32C", FAMILY_CRC32C, 4, NULL, false },
+	{ "crc32", "CRC32", FAMILY_CRC32, 4, NULL, false },
+	{ "crc64nvme", "CRC64NVME", FAMILY_CRC64NVME, 8, NULL, false },
 	{ 0 },
 };
 

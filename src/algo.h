@@ -2,6 +2,7 @@
 #ifndef SIMDSUM_ALGO_H
 #define SIMDSUM_ALGO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,9 +16,11 @@ struct algo {
 	enum family family;
 	unsigned digest_size;    /* bytes */
 	const void *iv;          /* initial chaining words (SHA, MD5) */
+	bool always_tagged;      /* printed as BSD-tag lines even without
+	                          * --tag, as xxhsum prints XXH3 */
 };
 
-#define ALGO_COUNT 9
+#define ALGO_COUNT 12
 extern const struct algo algos[ALGO_COUNT + 1];   /* terminated by name == NULL */
 
 /* Case-sensitive lookup by name ("sha256"); NULL if unknown. */

@@ -42,11 +42,11 @@ static size_t grid_next(size_t len)
 	return len + len / 16;
 }
 
-/* The call lengths a family's transforms see: any for CRCs, whole blocks
- * for the SHAs. */
+/* The call lengths a family's transforms see: whole blocks for SHA and
+ * MD5, any for the CRCs and the libraries' streams. */
 static size_t call_granule(enum family family)
 {
-	return family_is_crc(family) ? 1 : impl_block_size(family);
+	return family_is_blocks(family) ? impl_block_size(family) : 1;
 }
 
 static const struct row_cost *cheapest(const struct row_cost *const cand[], unsigned n,

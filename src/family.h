@@ -8,12 +8,14 @@
 #include <stdbool.h>
 
 /* A family shares one transform: SHA-224 runs on SHA-256's, SHA-384 on
- * SHA-512's. The block families come first, the CRCs after them. */
+ * SHA-512's, XXH3's 64- and 128-bit forms on one state. */
 enum family {
 	FAMILY_SHA1,
 	FAMILY_SHA256,
 	FAMILY_SHA512,
 	FAMILY_MD5,
+	FAMILY_XXH64,
+	FAMILY_XXH3,
 	FAMILY_CRC32C,     /* the CRC families follow, in this order */
 	FAMILY_CRC32,
 	FAMILY_CRC64NVME,
@@ -22,6 +24,13 @@ enum family {
 
 struct impl;
 
+/* How a family's rows are called and where its state lives. */
+enum family_kind {
+	KIND_BLOCKS,     /* block transforms behind md.c's padding (fn.sha*, fn.md5) */
+	KIND_STREAM,     /* a library's own streaming state (fn.stream) */
+	KIND_CRC,        /* a register and any length (fn.crc32, fn.crc64) */
+};
+
 struct family_desc {
 	const char *name;          /* its transform's name ("sha256"): the algorithm
 	                            * --benchmark and --check-auto run, the
@@ -29,8 +38,11 @@ struct family_desc {
 	const char *algorithms;    /* what --list-impls and --selftest call it:
 	                            * "sha224, sha256" */
 	const struct impl *impls;  /* its registry rows (src/impl_<name>.c) */
+	const char *portable;      /* the row that runs anywhere: "generic" (C
+	                            * written here), or the library's row */
+	enum family_kind kind;
 	unsigned block_size;       /* bytes a transform takes at once; 0: any
-	                            * length (a CRC) */
+	                            * length (a CRC, a library's stream) */
 	unsigned state_words;      /* chaining words; a CRC has one register */
 	unsigned word_bytes;       /* 4 (uint32_t words) or 8 (uint64_t); a
 	                            * CRC's width / 8 */
@@ -49,7 +61,13 @@ static inline const struct family_desc *family_desc(enum family family)
 /* Whether the family is a CRC (any call length, no blocks, no lanes). */
 static inline bool family_is_crc(enum family family)
 {
-	return family_descs[family].block_size == 0;
+	return family_descs[family].kind == KIND_CRC;
+}
+
+/* Whether the family runs block transforms (md.c; lanes, if it has them). */
+static inline bool family_is_blocks(enum family family)
+{
+	return family_descs[family].kind == KIND_BLOCKS;
 }
 
 /* The width of a CRC family's register in bits: 32 (fn.crc32) or 64

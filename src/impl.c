@@ -25,5 +25,5 @@ void impl_select_one(const struct impl *impl, struct dispatch *out)
 
 const struct impl *impl_generic(enum family family)
 {
-	return impl_find(family, "generic");
+	return impl_find(family, family_desc(family)->portable);
 }

@@ -26,6 +26,17 @@ typedef void (*sha256_mblocks_fn)(uint32_t *const state[], const uint8_t *const 
 typedef void (*sha512_mblocks_fn)(uint64_t *const state[], const uint8_t *const data[], size_t nblocks);
 typedef void (*md5_mblocks_fn)(uint32_t *const state[], const uint8_t *const data[], size_t nblocks);
 
+/* A library's streaming hash (the xxHash family): its state lives in the
+ * hash_ctx (HASH_STREAM_STATE bytes, 64-byte aligned); final writes
+ * digest_size bytes, the family's algorithms told apart by their size. */
+struct stream_ops {
+	void (*init)(void *state);
+	void (*update)(void *state, const uint8_t *data, size_t len);
+	void (*final)(void *state, unsigned digest_size, uint8_t *digest);
+	/* What --list-impls says of the row: the library and its version. */
+	void (*describe)(char *buf, size_t size);
+};
+
 /* The block transforms of 32-bit words (sha1, sha256, md5) have one C
  * type, as have their multi-buffer forms; impl_blocks calls either kind
  * by the family's word size. */
@@ -40,6 +51,7 @@ union transform {
 	sha256_mblocks_fn sha256_mb;
 	sha512_mblocks_fn sha512_mb;
 	md5_mblocks_fn md5_mb;
+	const struct stream_ops *stream;
 };
 
 /* One row of the registry. What auto makes of a row is not here but in
@@ -117,6 +129,8 @@ extern const struct impl crc32_impls[];
 extern const struct impl crc64nvme_impls[];
 
 extern const struct impl md5_impls[];
+extern const struct impl xxh64_impls[];
+extern const struct impl xxh3_impls[];
 
 /* The rows of a family. */
 static inline const struct impl *impl_table(enum family family)

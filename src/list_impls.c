@@ -56,6 +56,11 @@ void list_impls_print(void)
 			auto_role(&d, i, role, sizeof role);
 			if (impl_is_multibuffer(i) && !missing)
 				snprintf(role, sizeof role, "multi-buffer, %u lanes", i->lanes);
+			if (family_desc(i->family)->kind == KIND_STREAM) {
+				char lib[80];
+				i->fn.stream->describe(lib, sizeof lib);
+				snprintf(status, sizeof status, "supported (%s)", lib);
+			}
 			printf("  %-10s %s%s%s%s\n", i->name, status, role[0] ? "  [" : "", role,
 			       role[0] ? "]" : "");
 		}

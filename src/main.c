@@ -130,8 +130,9 @@ static void usage(const char *default_algo)
 	       "implementation this CPU supports.\n\n",
 	       default_algo);
 	fputs("With no FILE, or when FILE is -, read standard input.\n\n"
-	      "  -a, --algorithm=ALG   sha1, sha224, sha256, sha384, sha512, md5,\n"
-	      "                          crc32c, crc32 or crc64nvme; a comma list computes\n"
+	      "  -a, --algorithm=ALG   sha1, sha224, sha256, sha384, sha512, md5, xxh64,\n"
+	      "                          xxh3, xxh128, crc32c, crc32 or crc64nvme; a comma\n"
+	      "                          list computes\n"
 	      "                          several in one read\n"
 	      "  -b, --binary          read in binary mode ('*' before the name)\n"
 	      "  -c, --check           read checksums from the FILEs and check them\n"
@@ -221,7 +222,7 @@ static void parse_algorithms(struct options *opt, const char *arg)
 		const struct algo *a = algo_by_name(tok);
 		if (!a)
 			diag_usage_error("invalid algorithm '%s'; valid: sha1, sha224, sha256, sha384, "
-					 "sha512, md5, crc32c, crc32, crc64nvme",
+					 "sha512, md5, xxh64, xxh3, xxh128, crc32c, crc32, crc64nvme",
 					 tok);
 		for (unsigned i = 0; i < opt->nalgos; i++)
 			if (opt->algos[i].algo == a)

@@ -212,10 +212,14 @@ void output_digest(const struct options *opt, const char *name, const struct alg
 {
 	char text[2 * ALGO_MAX_DIGEST + 1];
 
+	/* XXH3 lines are tagged even without --tag, as xxhsum writes them. */
+	enum output_style style = opt->style == OUTPUT_GNU && algo->always_tagged ? OUTPUT_TAG
+										   : opt->style;
+
 	digest_text(opt, algo, digest, text);
 	diag_lines_lock();
 	progress_clear();
-	styles[opt->style].digest(opt, name, algo, text, size, impl);
+	styles[style].digest(opt, name, algo, text, size, impl);
 	diag_lines_unlock();
 }
 

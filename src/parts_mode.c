@@ -3,7 +3,8 @@
  * ETag of MD5 (the MD5 of the parts' MD5s, in hex, with the same suffix),
  * and the full-object CRC of each CRC (S3's full-object type, Google
  * Cloud Storage's crc32c), all from one read of each file. CRC-64/NVME
- * has no composite: S3 offers it as a full-object checksum only.
+ * has no composite: S3 offers it as a full-object checksum only; nor has
+ * the xxHash family (per-part lines only).
  *
  * Memory does not grow with the number of parts: each part's line is
  * printed when the part ends, the composite is a running hash over the
@@ -85,15 +86,31 @@ static void feed_parts(void *arg, const uint8_t *p, size_t n)
 	}
 }
 
+/* What a multipart upload reports of its parts' digests as a whole. */
+enum composite_form {
+	COMPOSITE_NONE,    /* CRC-64/NVME (full-object only), the xxHash family */
+	COMPOSITE_BASE64,  /* S3's composite checksum: base64 "-N" */
+	COMPOSITE_ETAG,    /* MD5: the multipart ETag, hex "-N" */
+};
+
+static enum composite_form composite_form_of(const struct algo *a)
+{
+	if (a->family == FAMILY_MD5)
+		return COMPOSITE_ETAG;
+	if (a->family == FAMILY_CRC64NVME || family_desc(a->family)->kind == KIND_STREAM)
+		return COMPOSITE_NONE;
+	return COMPOSITE_BASE64;
+}
+
 static void print_summaries(struct part_state *s, uint64_t size)
 {
 	for (unsigned i = 0; i < s->opt->nalgos; i++) {
 		const struct algo *a = s->opt->algos[i].algo;
+		enum composite_form form = composite_form_of(a);
 		uint8_t raw[ALGO_MAX_DIGEST];
 		char composite[2 * ALGO_MAX_DIGEST + 24], full[2 * ALGO_MAX_DIGEST + 1];
-		bool etag = a->family == FAMILY_MD5;
 		hash_final(&s->composite[i], raw);
-		if (etag)   /* S3 shows an ETag in lowercase hex, whatever --base64 says */
+		if (form == COMPOSITE_ETAG)   /* lowercase hex whatever --base64 says, as S3 shows it */
 			hex_encode(raw, a->digest_size, composite);
 		else
 			base64_encode(raw, a->digest_size, composite);
@@ -105,8 +122,8 @@ static void print_summaries(struct part_state *s, uint64_t size)
 		}
 		struct parts_summary sum = {
 			.name = s->name, .algo = a, .nparts = s->nparts, .size = size,
-			.composite = a->family == FAMILY_CRC64NVME || etag ? NULL : composite,
-			.etag = etag ? composite : NULL,
+			.composite = form == COMPOSITE_BASE64 ? composite : NULL,
+			.etag = form == COMPOSITE_ETAG ? composite : NULL,
 			.full = crc ? full : NULL,
 		};
 		output_parts_summary(s->opt, &sum);

@@ -56,7 +56,9 @@ static const char zen5[] =
 	"row crc64nvme generic 0 0.480755\n"
 	"row md5 generic 240.269 1.12856\n"
 	"row md5 x86_64 113.674 1.01392\n"
-	"row md5 avx2x8 0 0.210369\n";
+	"row md5 avx2x8 0 0.210369\n"
+	"row xxh64 libxxhash 0 0.0629225\n"
+	"row xxh3 libxxhash 0 0.0182236\n";
 
 /* AMD Zen 4 (family 0x19, models 0x10-0x1f Genoa, 0x60-0x7f Raphael and
  * Phoenix, 0xa0-0xaf Bergamo): DERIVED, not measured in full. Measured on
@@ -109,7 +111,9 @@ static const char zen4[] =
 	"row crc64nvme generic 0 0.451687\n"
 	"row md5 generic 225.742 1.06032\n"
 	"row md5 x86_64 106.801 0.952617\n"
-	"row md5 avx2x8 0 0.197649\n";
+	"row md5 avx2x8 0 0.197649\n"
+	"row xxh64 libxxhash 0 0.0591181\n"
+	"row xxh3 libxxhash 0 0.0171217\n";
 
 /* AMD Zen 3 (family 0x19, models 0x00-0x0f Milan, 0x20-0x5f Vermeer,
  * Cezanne...): the Milan VM. No AVX-512. Key AuthenticAMD-19-01 in bench/RESULTS.md. */
@@ -139,6 +143,8 @@ static const char zen3[] =
 	"row md5 x86_64 2.37324 1.39074\n"
 	"row md5 generic 5.01624 1.54798\n"
 	"row md5 avx2x8 0 0.201469\n"
+	"row xxh64 libxxhash 36.9347 0.0760602\n"
+	"row xxh3 libxxhash 23.1657 0.0220285\n"
 	"row crc32c avx2blend 3.15945 0.0245588\n"
 	"row crc32c vpclmul256 3.30615 0.0381605\n"
 	"row crc32c sse42 2.71854 0.0415267\n"
@@ -196,7 +202,9 @@ static const char fallback[] =
 	"row crc64nvme generic 0 0.451687\n"
 	"row md5 generic 225.742 1.06032\n"
 	"row md5 x86_64 106.801 0.952617\n"
-	"row md5 avx2x8 0 0.197649\n";
+	"row md5 avx2x8 0 0.197649\n"
+	"row xxh64 libxxhash 0 0.0591181\n"
+	"row xxh3 libxxhash 0 0.0171217\n";
 
 static const char *const texts[] = { zen5, zen4, zen3, fallback };
 #define NBUILTIN (sizeof texts / sizeof texts[0])

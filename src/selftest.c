@@ -27,6 +27,7 @@
 	"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno" \
 	"ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
 #define RFC1321 "RFC 1321, A.5 test suite"
+#define XXHSUM "xxhsum 0.8.1, the reference implementation"
 #define Z8 "\0\0\0\0\0\0\0\0"
 #define F8 "\xff\xff\xff\xff\xff\xff\xff\xff"
 
@@ -34,7 +35,9 @@
  * examples "abc", the 448- and 896-bit messages (one or two blocks after
  * padding, for both block sizes) and a million 'a's (many blocks, past
  * 2^23 bits of length). For MD5, RFC 1321's test suite and a million
- * 'a's. For CRC-32C: the examples of RFC 3720 (B.4), the
+ * 'a's. For the xxHash family, what the reference xxhsum prints (the
+ * library computes it; this checks the way simdsum feeds it and reads
+ * the digest). For CRC-32C: the examples of RFC 3720 (B.4), the
  * usual check value and one long message. The digests are checked
  * against OpenSSL and ISA-L by tests/unit/test_selftest.c. */
 const struct selftest_vector selftest_vectors[] = {
@@ -117,6 +120,19 @@ const struct selftest_vector selftest_vectors[] = {
 	{ "md5", "1234567890", 10, 8, "57edf4a22be3c955ac49da2e2107b67a", RFC1321 },
 	{ "md5", "a", 1, 1000000, "7707d6ae4e027c70eea2a935c2296f21",
 	  "NESSIE MD5 set 1, a million 'a's" },
+
+	{ "xxh64", "", 0, 1, "ef46db3751d8e999", XXHSUM },
+	{ "xxh64", "abc", 3, 1, "44bc2cf5ad770999", XXHSUM },
+	{ "xxh64", "123456789", 9, 1, "8cb841db40e6ae83", XXHSUM },
+	{ "xxh64", "a", 1, 1000000, "dc483aaa9b4fdc40", XXHSUM },
+	{ "xxh3", "", 0, 1, "2d06800538d394c2", XXHSUM },
+	{ "xxh3", "abc", 3, 1, "78af5f94892f3950", XXHSUM },
+	{ "xxh3", "123456789", 9, 1, "72dcb18b67a17dff", XXHSUM },
+	{ "xxh3", "a", 1, 1000000, "b1fd6fae5285c4eb", XXHSUM },
+	{ "xxh128", "", 0, 1, "99aa06d3014798d86001c324468d497f", XXHSUM },
+	{ "xxh128", "abc", 3, 1, "06b05ab6733a618578af5f94892f3950", XXHSUM },
+	{ "xxh128", "123456789", 9, 1, "33119477ede5dcd5e9716427681d5860", XXHSUM },
+	{ "xxh128", "a", 1, 1000000, "a545df8e384a9579b1fd6fae5285c4eb", XXHSUM },
 
 	{ "crc32c", Z8 Z8 Z8 Z8, 32, 1, "8a9136aa", "RFC 3720 B.4, 32 bytes of zeros" },
 	{ "crc32c", F8 F8 F8 F8, 32, 1, "62a8ab43", "RFC 3720 B.4, 32 bytes of ones" },

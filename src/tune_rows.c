@@ -21,6 +21,7 @@
 #include "cost_model.h"
 #include "cycles.h"
 #include "diag.h"
+#include "hash.h"
 #include "lanes.h"
 #include "tune.h"
 #include "xalloc.h"
@@ -59,6 +60,16 @@ static void run_calls(const struct cell *c, const uint8_t *buf, uint64_t reps)
 		for (uint64_t i = 0; i < reps; i++)
 			sum += impl_crc(k, ~(uint64_t)0, buf, c->len);
 		tune_sink += sum;
+	} else if (!family_is_blocks(k->family)) {
+		/* A library's stream: whole messages, start to digest. */
+		_Alignas(64) unsigned char st[HASH_STREAM_STATE];
+		uint8_t digest[ALGO_MAX_DIGEST];
+		for (uint64_t i = 0; i < reps; i++) {
+			k->fn.stream->init(st);
+			k->fn.stream->update(st, buf, c->len);
+			k->fn.stream->final(st, 8, digest);
+		}
+		tune_sink += digest[0];
 	} else if (impl_is_multibuffer(k)) {
 		uint64_t st[LANES_MAX][8] = { { 0 } };
 		void *states[LANES_MAX];
@@ -110,7 +121,7 @@ static unsigned add_cells(const struct impl *k, struct cell *out)
 
 	if (impl_is_multibuffer(k)) {
 		out[n++] = (struct cell){ .k = k, .len = TUNE_LANE_BYTES };
-	} else if (family_is_crc(k->family)) {
+	} else if (!family_is_blocks(k->family)) {   /* a CRC or a library's stream */
 		for (unsigned i = 0; i < NCRC; i++)
 			out[n++] = (struct cell){ .k = k, .len = crc_lengths[i] };
 	} else {

@@ -11,22 +11,27 @@ void xalloc_die(void)
 	diag_die("memory exhausted");
 }
 
-/* A zero-byte request asks for one byte: malloc(0) may return NULL, and
- * realloc(p, 0) frees p. */
+/* Memory for a struct that holds a hash_ctx must be as aligned as the
+ * struct says (64 bytes: the block buffer, a library's XXH3 state, which
+ * it reads with aligned vector loads), and malloc gives 16; so xmalloc
+ * and xcalloc give 64. A zero-byte request asks for one byte: malloc(0)
+ * may return NULL, and realloc(p, 0) frees p. xrealloc keeps only
+ * malloc's alignment: nothing that holds a hash_ctx is reallocated. */
+#define XALLOC_ALIGN 64
+
 void *xmalloc(size_t size)
 {
-	void *p = malloc(size ? size : 1);
-	if (!p)
+	void *p;
+	if (posix_memalign(&p, XALLOC_ALIGN, size ? size : 1) != 0)
 		xalloc_die();
 	return p;
 }
 
 void *xcalloc(size_t n, size_t size)
 {
-	void *p = calloc(n ? n : 1, size ? size : 1);
-	if (!p)
+	if (size && n > SIZE_MAX / size)
 		xalloc_die();
-	return p;
+	return memset(xmalloc(n * size), 0, n * size);
 }
 
 void *xrealloc(void *p, size_t size)

@@ -44,7 +44,7 @@ _simdsum()
 
 	case $opt in
 	-a | --algorithm)
-		COMPREPLY=($(compgen -W "sha1 sha224 sha256 sha384 sha512 md5 crc32c crc32 crc64nvme" -- "$cur"))
+		COMPREPLY=($(compgen -W "sha1 sha224 sha256 sha384 sha512 md5 xxh64 xxh3 xxh128 crc32c crc32 crc64nvme" -- "$cur"))
 		return ;;
 	--impl)
 		local algo

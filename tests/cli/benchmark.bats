@@ -5,7 +5,7 @@
 
 load helpers
 
-ALGOS="sha1 sha224 sha256 sha384 sha512 md5 crc32c crc32 crc64nvme"
+ALGOS="sha1 sha224 sha256 sha384 sha512 md5 xxh64 xxh3 xxh128 crc32c crc32 crc64nvme"
 NROWS=24   # tcrypt's 22 rows, 16 KiB and 1 MiB
 
 # impls_for ALG: the implementations --list-impls calls supported for

@@ -64,7 +64,7 @@ cells_of() {
 	cells_of kernels | awk '{ print $1, $7 }' | sort -u | while read -r alg impl; do
 		case $alg in
 		sha1) h="sha1:" ;; sha256) h="sha224, sha256:" ;;
-		sha512) h="sha384, sha512:" ;; md5 | crc*) h="$alg:" ;;
+		sha512) h="sha384, sha512:" ;; xxh3) h="xxh3, xxh128:" ;; md5 | xxh64 | crc*) h="$alg:" ;;
 		esac
 		supported_impls "$h" | grep -qx "$impl"
 	done

@@ -86,6 +86,10 @@ print("%s-%d" % (hashlib.md5(b"".join(ps)).hexdigest(), len(ps)))')
 	run "$SIMDSUM" -a md5 --base64 --parts=8MiB obj
 	[ "${lines[3]}" = "MD5 (obj) multipart ETag of 3 parts = $want" ]
 	[ "$("$SIMDSUM" -a md5,sha256 --json --parts=8MiB obj | jq -r 'select(.etag) | .etag')" = "$want" ]
+	# the README's example
+	head -c 20000000 /dev/zero > zeros
+	[ "$("$SIMDSUM" -a md5 --parts=8MiB zeros | tail -1)" = "MD5 (zeros) multipart ETag of 3 parts = fee4441cc5d2334340a5aed7a5821535-3" ]
+	grep -qF "fee4441cc5d2334340a5aed7a5821535-3" "$ROOT/README.md"
 	# one part is still a multipart upload: "-1"
 	run "$SIMDSUM" -a md5 --parts=64MiB obj
 	[ "${lines[1]}" = "MD5 (obj) multipart ETag of 1 parts = $(printf '%s' "$(md5sum < obj | cut -d' ' -f1)" | xxd -r -p | md5sum | cut -d' ' -f1)-1" ]

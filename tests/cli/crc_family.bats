@@ -80,6 +80,12 @@ CRC64NVME (n) = ae8b14860a799888" ]
 	[ "$output" = "a: OK" ]
 	run "$SIMDSUM" -a crc32c -c u.list
 	[ "$status" -eq 1 ]
+	# and 16 digits CRC-64/NVME, XXH64 or XXH3
+	"$SIMDSUM" -a crc64nvme a > u64.list
+	run "$SIMDSUM" -c u64.list
+	[ "$status" -eq 1 ]
+	run "$SIMDSUM" -a crc64nvme -c u64.list
+	[ "$output" = "a: OK" ]
 	# Azure's order is checked in Azure's order
 	"$SIMDSUM" -a crc64nvme --byte-order=little --base64 a > az.list
 	run "$SIMDSUM" -a crc64nvme --byte-order=little -c az.list

@@ -5,7 +5,7 @@
 
 load helpers
 
-ALL=sha1,sha224,sha256,sha384,sha512,md5,crc32c
+ALL=sha1,sha224,sha256,sha384,sha512,md5,xxh128,crc32c
 
 # shimmed FAULTS ARGS...: simdsum under the fault shim.
 shimmed() {

@@ -42,9 +42,9 @@ load helpers
 }
 
 @test "an unknown algorithm is a usage error" {
-	run --separate-stderr "$SIMDSUM" -a md5 /dev/null
+	run --separate-stderr "$SIMDSUM" -a md4 /dev/null
 	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"invalid algorithm 'md5'"* ]]
+	[[ "$stderr" == *"invalid algorithm 'md4'"* ]]
 	[[ "$stderr" == *"Try 'simdsum --help'"* ]]
 }
 

@@ -115,7 +115,7 @@ refused() {
 	setup_data
 	for row in 'row sha256 generic nan 1' 'row sha256 generic 1 -1' 'row sha256 generic 1 0' \
 		   'row sha256 generic 1e999 1' 'row sha256 generic 1 99999999999' \
-		   'row sha256 nosuch 1 1' 'row md5 generic 1 1' 'row sha256 generic 1' \
+		   'row sha256 nosuch 1 1' 'row md4 generic 1 1' 'row sha256 generic 1' \
 		   'row sha256 generic 1 1 1' 'row sha256 generic 0x1p3 1junk'; do
 		good_profile > bad
 		echo "$row" >> bad

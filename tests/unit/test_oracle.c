@@ -1,5 +1,7 @@
 /* test_oracle.c - every implementation against independent code: OpenSSL's
- * libcrypto for the SHA families and MD5, ISA-L's crc32_iscsi for CRC-32C, ISA-L's
+ * libcrypto for the SHA families and MD5, libxxhash's one-shot functions
+ * for the xxHash family (simdsum feeds the library's streaming state in
+ * pieces and reads its canonical form: that is what is tested), ISA-L's crc32_iscsi for CRC-32C, ISA-L's
  * crc32_gzip_refl and zlib's crc32 for CRC-32, and for CRC-64/NVME (which
  * neither library has) a bit-at-a-time loop written here from the CRC
  * catalogue's parameters. */
@@ -38,6 +40,36 @@ static void test_openssl(void **state)
 			test_hash(a, t->impl, p, len, NULL, 0, got);
 			if (memcmp(want, got, a->digest_size) != 0)
 				fail_msg("%s %s: length %zu differs from OpenSSL", a->name, t->impl->name,
+					 len);
+		}
+	}
+	free(buf);
+}
+
+static void test_xxhash(void **state)
+{
+	const struct impl_test *t = *state;
+	test_require_supported(t->impl);
+	uint8_t *buf = malloc((1 << 20) + 64);
+	uint8_t want[16], got[16];
+
+	for (const struct algo *a = algos; a->name; a++) {
+		if (a->family != t->impl->family)
+			continue;
+		for (int iter = 0; iter < 400; iter++) {
+			size_t len = iter < 300 ? (size_t)iter : test_rand_len(1 << 20);
+			uint8_t *p = buf + test_rand_below(64);
+			test_fill_random(p, len);
+			size_t splits[8], nsplits = 0, left = len;
+			while (nsplits < 7 && left && test_rand_below(4)) {   /* pieces of any size */
+				splits[nsplits] = test_rand_below(left + 1);
+				left -= splits[nsplits++];
+			}
+			splits[nsplits++] = left;
+			test_xxhash_digest(a, p, len, want);
+			test_hash(a, t->impl, p, len, splits, nsplits, got);
+			if (memcmp(want, got, a->digest_size) != 0)
+				fail_msg("%s: length %zu differs from the one-shot library call", a->name,
 					 len);
 		}
 	}
@@ -144,9 +176,13 @@ int main(void)
 	size_t n = 0;
 
 	for (int f = 0; f < FAMILY_COUNT; f++)
-		if (!family_is_crc((enum family)f))
+		if (family_is_blocks((enum family)f))
 			n += test_add_impl_tests(tests + n, states + n, MAX - n, f, test_openssl,
 						 "random messages vs OpenSSL libcrypto", NULL);
+	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_XXH64, test_xxhash,
+				 "streamed in pieces vs libxxhash's one-shot XXH64", NULL);
+	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_XXH3, test_xxhash,
+				 "streamed in pieces vs libxxhash's one-shot XXH3 and XXH128", NULL);
 	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_CRC32C, test_isal,
 				 "random buffers and seeds vs ISA-L crc32_iscsi", NULL);
 	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_CRC32, test_crc32_isal,

@@ -26,6 +26,10 @@ static uint8_t *message_of(const struct selftest_vector *v, size_t *len)
 
 static void oracle_digest(const struct algo *algo, const uint8_t *p, size_t len, uint8_t *out)
 {
+	if (!family_is_blocks(algo->family) && !family_is_crc(algo->family)) {
+		test_xxhash_digest(algo, p, len, out);   /* the library's one-shot call */
+		return;
+	}
 	if (algo->family == FAMILY_CRC32C) {
 		/* crc32_iscsi is the raw register form and takes an int length. */
 		store_be32(out, ~crc32_iscsi((uint8_t *)p, (int)len, 0xffffffffu));

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include "testlib.h"
 
@@ -196,4 +197,18 @@ void test_hash(const struct algo *algo, const struct impl *impl, const uint8_t *
 		assert_int_equal(off, len);
 	}
 	hash_final(&ctx, digest);
+}
+
+/* The canonical (big-endian) one-shot digest, as xxhsum prints it. */
+void test_xxhash_digest(const struct algo *a, const uint8_t *p, size_t len, uint8_t *out)
+{
+	if (a->digest_size == 16) {
+		XXH128_canonical_t c;
+		XXH128_canonicalFromHash(&c, XXH3_128bits(p, len));
+		memcpy(out, c.digest, 16);
+		return;
+	}
+	XXH64_canonical_t c;
+	XXH64_canonicalFromHash(&c, a->family == FAMILY_XXH64 ? XXH64(p, len, 0) : XXH3_64bits(p, len));
+	memcpy(out, c.digest, 8);
 }

@@ -61,4 +61,8 @@ const char *family_name(enum family family);
 void test_hash(const struct algo *algo, const struct impl *impl, const uint8_t *data, size_t len,
 	       const size_t *splits, size_t nsplits, uint8_t *digest);
 
+/* libxxhash's one-shot digest of an xxHash-family algorithm, canonical
+ * (big-endian) as xxhsum prints it: the oracle of those rows. */
+void test_xxhash_digest(const struct algo *a, const uint8_t *p, size_t len, uint8_t *out);
+
 #endif
