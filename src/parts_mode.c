@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "output.h"
 #include "output_parts.h"
+#include "parts_lanes.h"
 #include "parts_mode.h"
 #include "quote.h"
 #include "reader.h"
@@ -44,12 +45,16 @@ static void start_part(struct part_state *s)
 	s->in_part = 0;
 }
 
-static void end_part(struct part_state *s)
+/* A part ended with these digests: its lines, and what the whole file's
+ * values need of it. */
+static void part_done(void *arg, uint64_t length, uint8_t digests[][ALGO_MAX_DIGEST])
 {
+	struct part_state *s = arg;
+
+	s->in_part = length;
 	for (unsigned i = 0; i < s->opt->nalgos; i++) {
 		const struct algo *a = s->opt->algos[i].algo;
-		uint8_t d[ALGO_MAX_DIGEST];
-		hash_final(&s->part[i], d);
+		const uint8_t *d = digests[i];
 		hash_update(&s->composite[i], d, a->digest_size);
 		if (family_is_crc(a->family)) {
 			uint64_t crc = crc_load_digest(a->family, d);
@@ -65,6 +70,16 @@ static void end_part(struct part_state *s)
 	}
 	s->nparts++;
 	s->offset += s->in_part;
+	s->in_part = 0;
+}
+
+static void end_part(struct part_state *s)
+{
+	uint8_t digests[MAX_ALGOS][ALGO_MAX_DIGEST];
+
+	for (unsigned i = 0; i < s->opt->nalgos; i++)
+		hash_final(&s->part[i], digests[i]);
+	part_done(s, s->in_part, digests);
 	start_part(s);
 }
 
@@ -159,16 +174,22 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 		s.count = part_count((uint64_t)r.before.st_size, part_size);
 	for (unsigned i = 0; i < opt->nalgos; i++)
 		hash_init(&s.composite[i], opt->algos[i].algo, &opt->algos[i].dispatch);
-	start_part(&s);
-	/* Read as a plain run would (mapped, when that is faster here). */
-	struct input_sink sink = { .ctxs = s.part, .nctx = opt->nalgos, .feed = feed_parts,
-				   .arg = &s };
-	struct file_outcome o = input_feed_opened(&r, &sink, opt->io, buf, INPUT_BUFFER_SIZE);
-	/* The tail, or the single (empty) part of an empty file. A file that
-	 * failed or changed gets no more lines, only its error: the last
-	 * part may hold a mapped read cut short (SIGBUS). */
-	if (o.status == FILE_OK && (s.in_part || s.nparts == 0))
-		end_part(&s);
+	struct file_outcome o;
+	if (parts_lanes_wanted(opt, &r, part_size)) {
+		/* Many whole parts: through the multi-buffer kernels. */
+		o = parts_lanes_run(opt, &r, part_size, part_done, &s);
+	} else {
+		/* Read as a plain run would (mapped, when that is faster here). */
+		start_part(&s);
+		struct input_sink sink = { .ctxs = s.part, .nctx = opt->nalgos, .feed = feed_parts,
+					   .arg = &s };
+		o = input_feed_opened(&r, &sink, opt->io, buf, INPUT_BUFFER_SIZE);
+		/* The tail, or the single (empty) part of an empty file. A file
+		 * that failed or changed gets no more lines, only its error: the
+		 * last part may hold a mapped read cut short (SIGBUS). */
+		if (o.status == FILE_OK && (s.in_part || s.nparts == 0))
+			end_part(&s);
+	}
 	if (o.status != FILE_OK) {
 		report(opt, name, &o);
 		return false;

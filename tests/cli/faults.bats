@@ -174,3 +174,31 @@ copies() {
 		grep -q "^eintr [0-9]* $T/$list\$" "$T/.faults.log" || { echo "$list: never interrupted"; false; }
 	done
 }
+
+@test "--parts through the lanes (pread on a window of parts) under short reads, EINTR and EIO" {
+	head -c $((5 * 1024 * 1024 + 77)) /dev/urandom > obj
+	# the single-stream path (mapped) is the reference
+	"$SIMDSUM" -a md5,sha256,crc32c --io=mmap --parts=300001 obj > ref.out
+	for faults in split-every=4099 split-at=70000 eintr-nth=1 eintr-nth=2 eintr-nth=9; do
+		for j in 1 2; do
+			shimmed $faults -a md5,sha256,crc32c -j$j --parts=300001 obj > got.out
+			cmp got.out ref.out || { echo "$faults -j$j"; false; }
+		done
+	done
+	[ "$(injected split-every)" -gt 2000 ]
+	[ "$(injected eintr)" -eq 6 ]
+	run --separate-stderr shimmed eio=obj -a md5 --parts=1MiB obj
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "simdsum: obj: Input/output error" ]
+}
+
+@test "--parts through the lanes: a file truncated, grown or rewritten while read gets its error, no ETag" {
+	head -c $((5 * 1024 * 1024)) /dev/urandom > obj
+	for fault in truncate-after-read append-after-read rewrite-after-read; do
+		cp obj "f-$fault"
+		run --separate-stderr shimmed $fault=f- -a md5 --parts=1MiB "f-$fault"
+		[ "$status" -eq 1 ] || { echo "$fault: status $status"; false; }
+		[[ "$stderr" == "simdsum: f-$fault: "* ]] || { echo "$fault: $stderr"; false; }
+		! [[ "$output" == *ETag* ]] || { echo "$fault: $output"; false; }
+	done
+}
