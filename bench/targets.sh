@@ -142,6 +142,16 @@ compare "1 GiB: CRC-64/NVME and CRC-32 against CRC-32C (whole command, -j1 and d
 	"simdsum -a crc32c" "$S -a crc32c $BIG" \
 	"simdsum -a crc64nvme" "$S -a crc64nvme $BIG" \
 	"simdsum -a crc32" "$S -a crc32 $BIG"
+# The parts through the lanes (auto) against the same parts single-stream
+# (the best single-stream row forced, which turns lanes off).
+for pair in "sha256 shani" "md5 x86_64"; do
+	alg=${pair% *} row=${pair#* }
+	"$S" -a "$alg" --impl="$row" /dev/null >/dev/null 2>&1 || continue
+	compare "1 GiB, ${alg}: --parts=8MiB through the lanes against single-stream parts" \
+		"simdsum -a $alg --parts=8MiB" "$S -a $alg --parts=8MiB $BIG" \
+		"simdsum -a $alg --parts=8MiB --impl=$row" "$S -a $alg --parts=8MiB --impl=$row $BIG" \
+		"simdsum -a $alg" "$S -a $alg $BIG"
+done
 compare "1 GiB, CRC-64/NVME and CRC-32: --parts=8MiB against a plain run at -j1" \
 	"simdsum -a crc64nvme -j1" "$S -a crc64nvme -j1 $BIG" \
 	"simdsum -a crc64nvme --parts=8MiB" "$S -a crc64nvme --parts=8MiB $BIG" \
