@@ -159,6 +159,7 @@ def c_text(name, cpu, rows):
 
 
 HEAD = """/* python3 bench/gen_profile_builtin.py > src/profile_builtin.c */
+/* SPDX-License-Identifier: MIT */
 /* profile_builtin.c - the built-in cost profiles (format: src/profile.h),
  * most specific first; the last is the default for CPUs without one.
  * Generated from the `simdsum --benchmark` tables of bench/RESULTS.md by
