@@ -45,11 +45,9 @@ ENABLE_ASM ?= $(if $(IS_X86_64),yes,no)
 comma := ,
 # Probes assemble one representative instruction; a missing mnemonic drops
 # the kernels that need it (and their registry rows) instead of failing.
+# SSSE3, AVX and AVX2 need none: binutils has known them since 2.22 (2011).
 as_probe = $(shell printf '%s\n' '$(1)' | $(CC) -c -x assembler -o /dev/null - >/dev/null 2>&1 && echo 1 || echo 0)
 ifeq ($(ENABLE_ASM),yes)
-ifndef HAVE_AS_AVX2
-HAVE_AS_AVX2 := $(call as_probe,vpermq $$0x4e$(comma) %ymm0$(comma) %ymm1)
-endif
 ifndef HAVE_AS_SHA
 HAVE_AS_SHA := $(call as_probe,sha256rnds2 %xmm0$(comma) %xmm1$(comma) %xmm2)
 endif
@@ -59,7 +57,7 @@ endif
 ifndef HAVE_AS_VPCLMULQDQ
 HAVE_AS_VPCLMULQDQ := $(call as_probe,vpclmulqdq $$0x11$(comma) %zmm0$(comma) %zmm1$(comma) %zmm2)
 endif
-ASM_DEFS = -DSIMDSUM_ASM_X86=1 -DHAVE_AS_AVX2=$(HAVE_AS_AVX2) -DHAVE_AS_SHA=$(HAVE_AS_SHA) \
+ASM_DEFS = -DSIMDSUM_ASM_X86=1 -DHAVE_AS_SHA=$(HAVE_AS_SHA) \
 	   -DHAVE_AS_AVX512=$(HAVE_AS_AVX512) -DHAVE_AS_VPCLMULQDQ=$(HAVE_AS_VPCLMULQDQ)
 ASM_SRC = $(wildcard asm/*.S)
 else
