@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - simdsum's command line: options, their combinations, modes. */
 #include <getopt.h>
 #include <locale.h>
@@ -22,6 +23,7 @@
 #include "selftest.h"
 #include "size_arg.h"
 #include "tune.h"
+#include "verify_mode.h"
 #include "version.h"
 #include "xalloc.h"
 
@@ -82,6 +84,7 @@ enum {
 	OPT_FORMAT,
 	OPT_CHECK_AUTO,
 	OPT_TUNE,
+	OPT_VERIFY_OBJECT,
 };
 
 static const struct option long_options[] = {
@@ -112,6 +115,7 @@ static const struct option long_options[] = {
 	{ "debug", no_argument, NULL, OPT_DEBUG },
 	{ "parts", required_argument, NULL, OPT_PARTS },
 	{ "combine", no_argument, NULL, OPT_COMBINE },
+	{ "verify-object", required_argument, NULL, OPT_VERIFY_OBJECT },
 	{ "cross-check", no_argument, NULL, OPT_CROSS_CHECK },
 	{ "benchmark", no_argument, NULL, OPT_BENCHMARK },
 	{ "benchmark-time", required_argument, NULL, OPT_BENCHMARK_TIME },
@@ -147,6 +151,11 @@ static void usage(const char *default_algo)
 	      "                          full-object CRC, from one read\n"
 	      "      --combine         read 'CRC LENGTH' lines and print the CRC of the\n"
 	      "                          parts joined (-a crc32c, crc32 or crc64nvme)\n"
+	      "      --verify-object=META  check FILE against the JSON an object store\n"
+	      "                          prints for it (aws s3api head-object or\n"
+	      "                          get-object-attributes, gcloud storage objects\n"
+	      "                          describe, az storage blob show): size, ETag,\n"
+	      "                          every checksum, composite and part, one read\n"
 	      "  -t, --text            read in text mode (default)\n"
 	      "  -z, --zero            end each output line with NUL, not newline,\n"
 	      "                          and disable file name escaping\n"
@@ -157,7 +166,8 @@ static void usage(const char *default_algo)
 	      "      --files-from=F    read the names to hash from F, one per line\n"
 	      "      --files0-from=F   ... NUL-separated (find -print0); - is stdin\n"
 	      "\n"
-	      "The following five options are useful only when verifying checksums:\n"
+	      "The following five options are useful only when verifying checksums\n"
+	      "(--quiet and --status also with --verify-object):\n"
 	      "      --ignore-missing  don't fail or report status for missing files\n"
 	      "      --quiet           don't print OK for each successfully verified file\n"
 	      "      --status          don't output anything, status code shows success\n"
@@ -295,11 +305,11 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 	if (opt->ignore_missing && !opt->check)
 		diag_usage_error("the --ignore-missing option is meaningful only when verifying "
 				 "checksums");
-	if (opt->status_only && !opt->check)
+	if (opt->status_only && !opt->check && !opt->verify_object)
 		diag_usage_error("the --status option is meaningful only when verifying checksums");
 	if (opt->warn && !opt->check)
 		diag_usage_error("the --warn option is meaningful only when verifying checksums");
-	if (opt->quiet && !opt->check)
+	if (opt->quiet && !opt->check && !opt->verify_object)
 		diag_usage_error("the --quiet option is meaningful only when verifying checksums");
 	if (opt->strict && !opt->check)
 		diag_usage_error("the --strict option is meaningful only when verifying checksums");
@@ -317,6 +327,26 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 		diag_usage_error("--dereference (-L) applies only with --recursive (-r)");
 	if (opt->recursive && opt->check)
 		diag_usage_error("--recursive applies only when hashing");
+}
+
+/* --verify-object takes its algorithms, and its notation, from META. */
+static void check_verify_object(const struct options *opt, bool algo_given, bool other_mode,
+				int binary, bool zero, bool tag, char *const *operands,
+				int noperands)
+{
+	if (!opt->verify_object)
+		return;
+	if (other_mode || opt->check || opt->recursive || opt->files_from)
+		diag_usage_error("--verify-object cannot be combined with --check, --parts, "
+				 "--combine, --benchmark, -r or --files-from");
+	if (algo_given || binary >= 0 || zero || tag)
+		diag_usage_error("--verify-object takes the algorithms from META: -a, -b, -t, "
+				 "-z and --tag do not apply");
+	if (noperands > 1)
+		diag_usage_error("--verify-object checks one FILE, not %d", noperands);
+	if (strcmp(opt->verify_object, "-") == 0 &&
+	    (noperands == 0 || strcmp(operands[0], "-") == 0))
+		diag_usage_error("META is standard input: name the FILE to check");
 }
 
 int main(int argc, char **argv)
@@ -399,6 +429,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_COMBINE:
 			combine = true;
+			break;
+		case OPT_VERIFY_OBJECT:
+			opt.verify_object = optarg;
 			break;
 		case OPT_CROSS_CHECK:
 			opt.cross_check = true;
@@ -490,6 +523,8 @@ int main(int argc, char **argv)
 	char *const *operands = argv + optind;
 	int noperands = argc - optind;
 	check_combinations(&opt, binary, zero, tag, noperands);
+	check_verify_object(&opt, algo_given, part_size || combine || bench.enabled, binary, zero, tag,
+			    operands, noperands);
 	if ((part_size || combine) && (opt.check || opt.recursive || opt.files_from || zero))
 		diag_usage_error("--%s cannot be combined with --check, -r, --files-from or -z",
 				 combine ? "combine" : "parts");
@@ -520,18 +555,21 @@ int main(int argc, char **argv)
 		return output_close_stdout() && ok ? EXIT_SUCCESS : EXIT_FAILURE;
 	}
 	bench_check_unused(&bench);
-	for (unsigned i = 0; i < opt.nalgos; i++)
+	/* The algorithms META names choose their transforms (verify_plan.c). */
+	for (unsigned i = 0; i < opt.nalgos && !opt.verify_object; i++)
 		if (!select_impl(&opt.algos[i], opt.impl_name))
 			return EXIT_FAILURE;
 
-	if (!opt.jobs)
+	if (!opt.jobs && !opt.verify_object)   /* which reads one file, once */
 		opt.jobs = engine_default_jobs(operands, noperands);
-	if (opt.debug)
+	if (opt.debug && !opt.verify_object)
 		debug_report(&opt);
 	if (progress)
 		progress_start(progress == 2);
 	bool ok;
-	if (combine)
+	if (opt.verify_object)
+		ok = verify_mode_run(&opt, opt.verify_object, noperands ? operands[0] : "-");
+	else if (combine)
 		ok = combine_mode_run(&opt, operands, noperands);
 	else if (part_size)
 		ok = parts_mode_run(&opt, part_size, operands, noperands);

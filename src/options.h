@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.h - the parsed command line, shared by the modes. */
 #ifndef SIMDSUM_OPTIONS_H
 #define SIMDSUM_OPTIONS_H
@@ -57,6 +58,9 @@ struct options {
 	bool warn;
 	bool untagged_by_length;   /* untagged lines: any algorithm whose
 	                            * digest length is the line's alone */
+
+	/* --verify-object=META: the JSON to check the one FILE against */
+	const char *verify_object;
 };
 
 #endif

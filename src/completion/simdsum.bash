@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bash completion for simdsum and its sha*sum / crc32c names.
 # Completes options, algorithm names, and the --impl names that the
 # algorithm chosen so far (-a, or the program name) really has, asking the
@@ -29,7 +30,7 @@ _simdsum()
 	local options="--algorithm= --binary --check --tag --text --zero --json --base64 --byte-order=
 		--recursive --dereference --files-from= --files0-from= --ignore-missing --quiet
 		--status --strict --warn --impl= --list-impls --debug --progress --io= --jobs=
-		--parts= --combine --cross-check --selftest
+		--parts= --combine --verify-object= --cross-check --selftest
 		--benchmark --benchmark-time= --format= --check-auto --tune --help --version"
 
 	# With '=' in COMP_WORDBREAKS, "--impl=av" arrives as --impl, =, av.
@@ -74,7 +75,7 @@ _simdsum()
 		return ;;
 	-j | --jobs)
 		return ;;
-	--files-from | --files0-from)
+	--files-from | --files0-from | --verify-object)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	esac

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/fuzz/fuzz.mk - the libFuzzer targets (included by tests/tests.mk).
 #
 #   make fuzz               build with clang (libFuzzer + ASan + UBSan) and
@@ -11,7 +12,7 @@
 # to $(FUZZ_BUILD)/<target>-crash-*; a crash is fixed, then its input is
 # committed to tests/fuzz/corpus/<target>/.
 
-FUZZ_TARGETS = fuzz_check_line fuzz_stream fuzz_profile
+FUZZ_TARGETS = fuzz_check_line fuzz_stream fuzz_profile fuzz_json
 FUZZ_TIME ?= 30
 FUZZ_BUILD = build-fuzz
 FUZZ_CFLAGS = -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
@@ -43,9 +44,10 @@ $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(LIB) | $(BUIL
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 check-fuzz-corpus: $(BUILD)/tests/replay_check_line $(BUILD)/tests/replay_stream \
-		   $(BUILD)/tests/replay_profile
+		   $(BUILD)/tests/replay_profile $(BUILD)/tests/replay_json
 	$(BUILD)/tests/replay_check_line tests/fuzz/corpus/check_line
 	$(BUILD)/tests/replay_stream tests/fuzz/corpus/stream
 	$(BUILD)/tests/replay_profile tests/fuzz/corpus/profile
+	$(BUILD)/tests/replay_json tests/fuzz/corpus/json
 
 .PHONY: fuzz fuzz-bins check-fuzz-corpus

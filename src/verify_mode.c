@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/* verify_mode.c - --verify-object=META [FILE]: checks every checksum an
+ * object store's JSON gives for an object against a local copy, from one
+ * read of it. META is read and judged first: invalid JSON, no known
+ * checksum or a malformed value is an error before FILE is opened, so
+ * nothing is ever claimed for it. Then the size (a mismatch is the only
+ * line: the checksums cannot hold, and the file is not read), then one
+ * line per checksum. Layer: mode. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "object_meta.h"
+#include "output.h"
+#include "output_verify.h"
+#include "quote.h"
+#include "reader.h"
+#include "sink.h"
+#include "verify_mode.h"
+#include "verify_plan.h"
+#include "xalloc.h"
+
+/* META's bytes, at most one more than META_MAX_SIZE (so that a larger
+ * one is seen as such). Reports a failure and returns NULL. */
+static char *read_meta(const char *name, const char *shown, size_t *len)
+{
+	bool is_stdin = strcmp(name, "-") == 0;
+	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
+	char *buf;
+
+	if (fd < 0) {
+		diag_file_error(name, errno);
+		return NULL;
+	}
+	if (is_stdin)
+		reader_mark_stdin_used();
+	buf = xmalloc(META_MAX_SIZE + 1);
+	*len = 0;
+	while (*len <= META_MAX_SIZE) {
+		ssize_t n = read(fd, buf + *len, META_MAX_SIZE + 1 - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			diag_error(errno, "%s", quote_name(shown));
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		if (n == 0)
+			break;
+		*len += (size_t)n;
+	}
+	if (!is_stdin)
+		close(fd);
+	return buf;
+}
+
+static bool load_meta(const struct options *opt, const char *name, struct object_meta *m)
+{
+	const char *shown = strcmp(name, "-") == 0 ? "standard input" : name;
+	char err[256];
+	size_t len;
+	char *text = read_meta(name, shown, &len);
+
+	if (!text)
+		return false;
+	bool ok = object_meta_parse(text, len, m, err, sizeof err);
+	free(text);
+	if (!ok) {
+		diag_error(0, "%s: %s", quote_name(shown), err);
+		return false;
+	}
+	for (unsigned i = 0; i < m->nnotes && !opt->status_only; i++)
+		diag_error(0, "%s: %s", quote_name(shown), m->notes[i]);
+	return true;
+}
+
+static void file_failed(const struct options *opt, const char *name, const struct file_outcome *o)
+{
+	diag_error(0, "%s: %s", quote_name(name), file_outcome_message(o));
+	output_file_error(opt, name, file_outcome_message(o));
+}
+
+/* Reads the file into the plan. Returns false after reporting a file
+ * that failed, changed, or turned out to be of another size. */
+static bool run_plan(const struct options *opt, const struct object_meta *m,
+		     struct verify_plan *plan, struct file_reader *r)
+{
+	struct input_sink sink = {
+		.ctxs = plan->reps, .nctx = plan->nreps, .feed = verify_plan_feed, .arg = plan,
+	};
+	uint8_t *buf = input_buffer_new();
+	struct file_outcome o = input_feed_opened(r, &sink, opt->io, buf, INPUT_BUFFER_SIZE);
+
+	free(buf);
+	if (o.status != FILE_OK) {
+		file_failed(opt, r->name, &o);
+		return false;
+	}
+	if (m->has_size && o.size != m->size) {   /* a pipe, or a file that changed */
+		output_verify_size(opt, r->name, m->size, o.size);
+		return false;
+	}
+	verify_plan_finish(plan);
+	return true;
+}
+
+static unsigned long long report(const struct options *opt, const char *name,
+				 const struct object_meta *m, const struct verify_plan *plan)
+{
+	unsigned long long failed = 0;
+
+	if (m->has_size)
+		output_verify_size(opt, name, m->size, m->size);
+	for (size_t i = 0; i < m->nchecks; i++) {
+		output_verify_result(opt, name, &plan->results[i]);
+		failed += plan->results[i].status != VERIFY_OK;
+	}
+	if (failed && !opt->status_only)
+		diag_error(0, failed == 1 ? "WARNING: %llu computed checksum did NOT match"
+					  : "WARNING: %llu computed checksums did NOT match",
+			   failed);
+	return failed;
+}
+
+static bool verify_file(const struct options *opt, const struct object_meta *m, const char *file)
+{
+	struct file_reader r;
+	struct verify_plan plan;
+
+	if (!reader_open(&r, file)) {
+		file_failed(opt, file, &r.outcome);
+		return false;
+	}
+	uint64_t here = (uint64_t)r.before.st_size;
+	if (m->has_size && r.regular && here != m->size) {
+		reader_close(&r);
+		output_verify_size(opt, file, m->size, here);
+		return false;
+	}
+	bool size_known = m->has_size || r.regular;
+	bool ok = verify_plan_build(&plan, m, size_known, m->has_size ? m->size : here,
+				    opt->impl_name);
+	if (!ok)
+		reader_close(&r);
+	else if ((ok = run_plan(opt, m, &plan, &r)))
+		ok = report(opt, file, m, &plan) == 0;
+	verify_plan_free(&plan);
+	return ok;
+}
+
+bool verify_mode_run(const struct options *opt, const char *meta_name, const char *file)
+{
+	struct object_meta m;
+
+	if (!load_meta(opt, meta_name, &m))
+		return false;
+	bool ok = verify_file(opt, &m, file);
+	object_meta_free(&m);
+	return ok;
+}
