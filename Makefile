@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Makefile - builds ./simdsum and runs its tests (GNU make).
 #
 #   make                 build ./simdsum

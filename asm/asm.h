@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* asm.h - entry/exit macros and object notes shared by every asm/ transform.
  *
  * Included first by each .S file (preprocessed by cc). It emits:

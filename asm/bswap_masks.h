@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bswap_masks.h - the pshufb/vpshufb byte-order masks of the SHA kernels. */
 #ifndef SIMDSUM_BSWAP_MASKS_H
 #define SIMDSUM_BSWAP_MASKS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32_pclmul.S - CRC-32 (ISO-HDLC, zlib's) by carry-less folding on xmm.
  *
  * uint32_t crc32_pclmul(uint32_t crc, const uint8_t *data, size_t len);

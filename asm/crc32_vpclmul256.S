@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32_vpclmul256.S - CRC-32 (ISO-HDLC, zlib's) by folding on ymm.
  *
  * uint32_t crc32_vpclmul256(uint32_t crc, const uint8_t *data, size_t len);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_avx2blend.S - CRC-32C: crc32q chains beside 256-bit VPCLMULQDQ folding.
  *
  * uint32_t crc32c_avx2blend(uint32_t crc, const uint8_t *data, size_t len);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_avx512.h - CRC-32C folding on zmm registers, the fold step and
  * the end, shared by crc32c_vpclmul.S and crc32c_hybrid.S.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_hybrid.S - CRC-32C: crc32q chains and VPCLMULQDQ folding side by side.
  *
  * uint32_t crc32c_hybrid(uint32_t crc, const uint8_t *data, size_t len);

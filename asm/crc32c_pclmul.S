@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_pclmul.S - CRC-32C (Castagnoli) by carry-less folding on xmm.
  *
  * uint32_t crc32c_pclmul(uint32_t crc, const uint8_t *data, size_t len);

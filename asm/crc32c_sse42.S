@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_sse42.S - CRC-32C with the SSE4.2 crc32 instruction, three streams.
  *
  * uint32_t crc32c_sse42(uint32_t crc, const uint8_t *data, size_t len);

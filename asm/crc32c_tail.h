@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_tail.h - the last len mod 8 bytes of a CRC-32C, through the crc32 instruction. */
 #ifndef SIMDSUM_CRC32C_TAIL_H
 #define SIMDSUM_CRC32C_TAIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_vpclmul.S - CRC-32C by carry-less folding on 512-bit registers.
  *
  * uint32_t crc32c_vpclmul(uint32_t crc, const uint8_t *data, size_t len);

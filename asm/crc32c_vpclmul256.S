@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_vpclmul256.S - CRC-32C (Castagnoli) by folding on ymm alone.
  *
  * uint32_t crc32c_vpclmul256(uint32_t crc, const uint8_t *data, size_t len);

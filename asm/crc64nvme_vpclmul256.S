@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc64nvme_vpclmul256.S - CRC-64/NVME by carry-less folding on ymm.
  *
  * uint64_t crc64nvme_vpclmul256(uint64_t crc, const uint8_t *data, size_t len);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc_fold.h - one folding CRC for any reflected CRC of 32 or 64 bits.
  *
  * CRC_FOLD_FUNC name, w, e, vw, nacc, pfx

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen_crc32c_constants.py - the CRC-32C folding constants of the 256-bit kernels.
 
 Prints asm/crc32c_fold256.h, the constants crc32c_avx2blend.S (and any

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen_crc_fold_constants.py - the folding constants of asm/crc_fold.h.
 
 Prints the constant header of one CRC for the shared folding template:

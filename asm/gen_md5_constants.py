@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen_md5_constants.py - the constants of MD5's 64 steps for asm/ kernels.
 
     python3 asm/gen_md5_constants.py > asm/md5_consts.h

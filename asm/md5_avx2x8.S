@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* md5_avx2x8.S - MD5 block transform for eight independent messages at
  * once, one message per 32-bit lane of the ymm registers (AVX2). */
 #include "asm.h"

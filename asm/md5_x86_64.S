@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* md5_x86_64.S - MD5 block transform, one message, general registers only
  * (baseline x86-64: runs on every x86-64 CPU). */
 #include "asm.h"

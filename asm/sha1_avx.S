@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_avx.S - SHA-1 block transform, message schedule in AVX (VEX). */
 #include "asm.h"
 

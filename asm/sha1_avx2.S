@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_avx2.S - SHA-1 block transform, two blocks' schedule per AVX2 pass. */
 #include "asm.h"
 #include "bswap_masks.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_avx2x8.S - SHA-1 block transform for eight independent messages at
  * once, one message per 32-bit lane of the ymm registers (AVX2).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_avx512x16.S - SHA-1 block transform for 16 independent messages at
  * once, one message per 32-bit lane of the zmm registers (AVX-512).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_k.h - the SHA-1 round constants, in the layout each kernel reads them in. */
 #ifndef SIMDSUM_SHA1_K_H
 #define SIMDSUM_SHA1_K_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_shani.S - SHA-1 block transform with the SHA extensions. */
 #include "asm.h"
 #include "bswap_masks.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_shanix3.S - SHA-1 block transform for three independent messages,
  * interleaved through the SHA extensions (SHA-NI).
  */

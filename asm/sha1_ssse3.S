@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_ssse3.S - SHA-1 block transform, message schedule in SSSE3. */
 #include "asm.h"
 

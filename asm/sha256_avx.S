@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_avx.S - SHA-256 block transform: AVX message schedule, scalar rounds. */
 #include "asm.h"
 

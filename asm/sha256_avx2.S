@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_avx2.S - SHA-256 block transform: two-block AVX2 schedule, BMI2 rorx rounds. */
 #include "asm.h"
 #include "bswap_masks.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_avx2x8.S - SHA-256 on eight independent messages at once, one per
  * 32-bit lane of the ymm registers (AVX2, for CPUs without SHA-NI). */
 #include "asm.h"

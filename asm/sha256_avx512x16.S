@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_avx512x16.S - SHA-256 on sixteen independent messages at once,
  * one per 32-bit lane of the zmm registers. */
 #include "asm.h"

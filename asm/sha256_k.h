@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_k.h - the SHA-256 round constants, in the layout each kernel reads them in. */
 #ifndef SIMDSUM_SHA256_K_H
 #define SIMDSUM_SHA256_K_H

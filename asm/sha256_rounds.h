@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_rounds.h - the scalar SHA-256 round and its frame, shared by the
  * SSSE3, AVX and AVX2 transforms (included by a .S file after asm.h).
  *

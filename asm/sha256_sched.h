@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_sched.h - the vector SHA-256 message schedule shared by the
  * SSSE3, AVX and AVX2 transforms (included by a .S file after asm.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_shani.S - SHA-256 block transform on the SHA extensions. */
 #include "asm.h"
 #include "bswap_masks.h"

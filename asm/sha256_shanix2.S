@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_shanix2.S - SHA-256 on two independent messages at once with the
  * SHA extensions, interleaved so that each hides the other's latency. */
 #include "asm.h"

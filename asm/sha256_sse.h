@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_sse.h - the body shared by sha256_ssse3.S and sha256_avx.S.
  *
  * The including file defines SHA256_AVX (0: SSSE3 legacy encoding, 1:

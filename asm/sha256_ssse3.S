@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_ssse3.S - SHA-256 block transform: SSSE3 message schedule, scalar rounds. */
 #include "asm.h"
 

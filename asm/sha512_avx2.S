@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_avx2.S - SHA-512 block transform: two-block message schedule in
  * AVX2, rorx scalar rounds; the body is in sha512_ymm.h. */
 #include "asm.h"

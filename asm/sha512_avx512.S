@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_avx512.S - SHA-512 block transform: two-block message schedule in
  * AVX-512VL (EVEX on YMM registers only, no ZMM), rorx scalar rounds;
  * the body is in sha512_ymm.h. */

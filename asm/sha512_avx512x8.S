@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_avx512x8.S - SHA-512 block transform for 8 independent messages
  * at once, one message per 64-bit lane of the zmm registers (AVX-512).
  */

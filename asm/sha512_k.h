@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_k.h - the SHA-512 round constants, in the layout each kernel reads them in. */
 #ifndef SIMDSUM_SHA512_K_H
 #define SIMDSUM_SHA512_K_H

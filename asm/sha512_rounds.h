@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_rounds.h - the scalar SHA-512 round and its frame, for sha512_xmm.h and sha512_ymm.h. */
 #ifndef SIMDSUM_SHA512_ROUNDS_H
 #define SIMDSUM_SHA512_ROUNDS_H

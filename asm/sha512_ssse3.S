@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_ssse3.S - SHA-512 block transform with the message schedule in
  * SSSE3 XMM code; the body is in sha512_xmm.h. */
 #include "asm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_xmm.h - the body shared by sha512_ssse3.S and sha512_avx.S:
  * SHA-512 (FIPS 180-4, 6.4.2) with the message schedule of one block in
  * XMM registers and scalar rounds that use only base x86-64 instructions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_ymm.h - the body shared by sha512_avx2.S and sha512_avx512.S:
  * SHA-512 (FIPS 180-4, 6.4.2) with the message schedule of two blocks in
  * YMM registers and BMI2 scalar rounds.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bench/bench.mk - benchmarks beyond `simdsum --benchmark` (never installed).
 # Included by the top-level Makefile.
 #

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # bench/commands.sh - whole commands timed with hyperfine: simdsum against
 # coreutils' sha*sum, `openssl dgst` and rhash (and `rhash --crc32c` for
 # CRC-32C) on one 1 GiB file and on a tree of 20,000 small files, with

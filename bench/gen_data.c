@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen_data.c - reproducible benchmark inputs from a seed: one large file,
  * or a tree of small files whose sizes are log-uniform, so every run and
  * every machine hashes the same bytes without committing them.

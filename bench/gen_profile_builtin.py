@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen_profile_builtin.py - writes src/profile_builtin.c, the built-in cost
 profiles, from the `simdsum --benchmark` tables in bench/RESULTS.md:
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* peers.c - simdsum's transforms against their peers, OpenSSL's EVP
  * digests (SHA-1/256/512), ISA-L's crc32_iscsi (CRC-32C), ISA-L's
  * crc32_gzip_refl and zlib's crc32 (CRC-32), in one process, interleaved,

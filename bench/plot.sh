@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # bench/plot.sh - throughput against message size, one line per
 # implementation, one panel per algorithm, drawn with gnuplot from
 # `simdsum --benchmark --format=csv` (its single-update rows: 16 B .. 1 MiB).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """profile_fit.py - a cost profile (src/profile.h's format) from the output
 of `simdsum --benchmark` (the table format), for the built-in profiles of
 src/profile_builtin.c.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # bench/targets.sh - the comparisons the project's speed goals are stated
 # in, each measured as one hyperfine run of the commands compared (ratios
 # within one run; absolute times on a shared VM mean little):

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # bench/update-results.sh - regenerates this CPU's section of
 # bench/RESULTS.md and its plot, bench/throughput-KEY.png: the --benchmark
 # table, the comparison with OpenSSL and ISA-L, the whole-command timings

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* algo.c - the algorithm table: names, tags, sizes and initial values. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* algo.h - the algorithms simdsum computes, as a table of descriptors. */
 #ifndef SIMDSUM_ALGO_H
 #define SIMDSUM_ALGO_H

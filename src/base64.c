@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* base64.c - base64 with the standard alphabet and padding (RFC 4648, 4). */
 
 #include "base64.h"

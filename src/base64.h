@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* base64.h - RFC 4648 base64 (standard alphabet, padded). */
 #ifndef SIMDSUM_BASE64_H
 #define SIMDSUM_BASE64_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench.h - what --benchmark measures and how its reports are written
  * (shared by bench_mode.c, which measures, and bench_report.c). */
 #ifndef SIMDSUM_BENCH_H

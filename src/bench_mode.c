@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_mode.c - simdsum --benchmark: times every implementation of each
  * algorithm through the hashing driver, tcrypt's rows by its columns. */
 #include <stdio.h>

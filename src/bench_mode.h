@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_mode.h - simdsum --benchmark: what each implementation is worth on
  * this CPU, in the rows of the Linux kernel's tcrypt hash speed test. */
 #ifndef SIMDSUM_BENCH_MODE_H

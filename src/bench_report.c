@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_report.c - the benchmark's output formats: a side-by-side table
  * (like the kernel's tcrypt comparisons), CSV, and one JSON document. */
 #include <stdio.h>

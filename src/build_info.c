@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* build_info.c - the compiler and flags this binary was built with. */
 #include "build_info.h"
 

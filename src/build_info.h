@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* build_info.h - how this binary was built, for the benchmark's header. */
 #ifndef SIMDSUM_BUILD_INFO_H
 #define SIMDSUM_BUILD_INFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bytes.h - endian-independent loads and stores, and rotations. */
 #ifndef SIMDSUM_BYTES_H
 #define SIMDSUM_BYTES_H

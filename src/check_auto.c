@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto.c - simdsum --benchmark --check-auto: races each automatic
  * choice against every forced one on this machine, section by section,
  * and says where auto is not the fastest. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto.h - simdsum --benchmark --check-auto: whether auto is the
  * best choice on this machine, cell by cell. Layer: cli mode. */
 #ifndef SIMDSUM_CHECK_AUTO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto_cell.c - one cell of --check-auto: auto and the forced
  * choices timed in interleaved rounds, judged, and printed as one line. */
 #include <float.h>

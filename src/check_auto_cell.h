@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto_cell.h - what the parts of --check-auto share: the run's
  * sizes, a cell (auto and the forced choices it races), the temporary
  * files and the spawned runs of simdsum. Layer: cli mode (internal). */

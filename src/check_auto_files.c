@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto_files.c - the temporary files --check-auto hashes: made
  * once, cached, and removed however the run ends. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto_io.c - --check-auto's I/O and threads sections: one large
  * cached file, the default against --io=read and --io=mmap; a tree of
  * small cached files under -r, the default against each -jN. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto_kernels.c - --check-auto's kernels section: for each family
  * and message length, auto's dispatch against every single-stream row,
  * in process (starting a process would dwarf a 64-byte hash). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto_lanes.c - --check-auto's lanes section: several files at
  * once, -j1, auto's lane scheduling against each multi-buffer row forced
  * and against the best single-stream row forced (which turns lanes off). */

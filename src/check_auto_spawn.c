@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_auto_spawn.c - timing runs of this simdsum binary as a user runs
  * it: spawned, its stdout on /dev/null, wall-clock from spawn to exit. */
 #include <errno.h>

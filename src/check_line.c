@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_line.c - the checksum-list line parser, following coreutils 9.1:
  *   [ws][\]HEX(ws)( |*)NAME          GNU form ('\' = NAME is escaped)
  *   [ws][\]HEX(ws)NAME               "reversed" BSD form (single blank)

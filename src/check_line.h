@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_line.h - parsing one line of a checksum list (pure: no I/O). */
 #ifndef SIMDSUM_CHECK_LINE_H
 #define SIMDSUM_CHECK_LINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_mode.c - reading checksum lists, hashing what they name, reporting
  * as coreutils 9.1 does: a line per file on stdout, errors and the
  * WARNING summaries on stderr, the exit status from the counters. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_mode.h - verifying checksum lists (-c). */
 #ifndef SIMDSUM_CHECK_MODE_H
 #define SIMDSUM_CHECK_MODE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* combine_mode.c - joining the CRCs of parts (a composed Cloud Storage
  * object, an S3 full-object checksum, any CRC family) without the data, in
  * O(parts x log length). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* combine_mode.h - --combine: the CRC-32C of a concatenation from its parts'. */
 #ifndef SIMDSUM_COMBINE_MODE_H
 #define SIMDSUM_COMBINE_MODE_H

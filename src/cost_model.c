@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cost_model.c - the rules that turn a profile's costs into auto's
  * choices. Every automatic kernel choice is made here:
  *

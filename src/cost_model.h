@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cost_model.h - every automatic kernel choice, derived from a profile's
  * costs (src/profile.h): the length tiers of a family's dispatch and the
  * kernel for b files ready in the lane scheduler. Layer: registry. */

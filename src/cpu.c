@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cpu.c - CPU feature detection: the only file that touches CPUID, XGETBV
  * and libcpuid. Everything else sees cpu_features bits. */
 #include <stdbool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cpu.h - simdsum's own CPU feature bits; only cpu.c talks to CPUID. */
 #ifndef SIMDSUM_CPU_H
 #define SIMDSUM_CPU_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c.h - CRC-32C (Castagnoli) transforms. Combination is crc_combine
  * (impl.h), the same for every CRC. */
 #ifndef SIMDSUM_CRC32C_H

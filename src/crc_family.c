@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc_family.c - what the CRC families share above their kernels: the
  * digest bytes and the combination, through each family's model. */
 #include "bytes.h"

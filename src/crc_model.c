@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc_model.c - the portable transform and combination of reflected CRCs. */
 #include <pthread.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc_model.h - reflected CRCs described by their parameters: the portable
  * table-driven transform and the combination every CRC family shares.
  *

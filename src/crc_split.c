@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc_split.c - a large file's CRC (any CRC family) from ranges hashed in
  * parallel.
  * Each range is read with pread, so the threads share no file offset, and

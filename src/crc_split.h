@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc_split.h - one large file's CRC computed on several threads. */
 #ifndef SIMDSUM_CRC_SPLIT_H
 #define SIMDSUM_CRC_SPLIT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cycles.c - the benchmark's cycle counter: core cycles from the kernel's
  * perf events when it grants them, else the TSC with its frequency
  * measured, and the reason core cycles were not had. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cycles.h - a cycle counter for the benchmark: core cycles through
  * perf_event_open where the kernel allows it, else the TSC, calibrated. */
 #ifndef SIMDSUM_CYCLES_H

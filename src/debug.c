@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* debug.c - --debug, in the spirit of coreutils' cksum --debug. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* debug.h - --debug: what runs, and why. */
 #ifndef SIMDSUM_DEBUG_H
 #define SIMDSUM_DEBUG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag.c - error and warning messages. */
 #include <pthread.h>
 #include <stdarg.h>

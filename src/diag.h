@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag.h - diagnostics on stderr in coreutils' form ("prog: name: reason"). */
 #ifndef SIMDSUM_DIAG_H
 #define SIMDSUM_DIAG_H

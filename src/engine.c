@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine.c - a window of jobs in submission order, claimed by workers (or
  * run on the caller's thread with -j1), each worker with multi-buffer lanes
  * per family; the caller emits results strictly in order. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine.h - hashing a stream of files: worker threads, multi-buffer lanes,
  * results handed back in submission order. */
 #ifndef SIMDSUM_ENGINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* escape.c - escaping names in checksum lines, as coreutils 9.1 does. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* escape.h - the backslash escaping of file names in checksum lines. */
 #ifndef SIMDSUM_ESCAPE_H
 #define SIMDSUM_ESCAPE_H

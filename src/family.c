@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family.c - the family descriptors (see family.h). */
 #include <string.h>
 

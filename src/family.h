@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* family.h - the algorithm families, one descriptor row each: what every
  * module needs to know of a family's shape is read from here, so that a
  * new family is one row, its registry file and its kernels.

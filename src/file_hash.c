@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* file_hash.c - one file through one or several algorithms in one read. */
 #include <pthread.h>
 #include <stdio.h>

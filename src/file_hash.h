@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* file_hash.h - hashing one named file with every selected algorithm. */
 #ifndef SIMDSUM_FILE_HASH_H
 #define SIMDSUM_FILE_HASH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hash.c - starting a hash computation. */
 #include "hash.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hash.h - one streaming hash computation: init, update..., final. */
 #ifndef SIMDSUM_HASH_H
 #define SIMDSUM_HASH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hash_mode.c - computing and printing checksums of the named files: the
  * operands, a list of names (--files-from), or the trees under them (-r). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hash_mode.h - printing the checksums of files. */
 #ifndef SIMDSUM_HASH_MODE_H
 #define SIMDSUM_HASH_MODE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* impl.c - looking rows up in the registry and choosing what auto runs. */
 #include <string.h>
 

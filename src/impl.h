@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* impl.h - the registry of transform implementations and their selection. */
 #ifndef SIMDSUM_IMPL_H
 #define SIMDSUM_IMPL_H

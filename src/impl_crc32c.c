@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* impl_crc32c.c - the CRC-32C registry rows. What auto makes of them comes
  * from their costs (src/profile_builtin.c) and src/cost_model.c.
  *

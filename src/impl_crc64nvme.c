@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* impl_crc64nvme.c - the CRC-64/NVME registry rows. What auto makes of
  * them comes from their costs (src/profile_builtin.c) and
  * src/cost_model.c. */

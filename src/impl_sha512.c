@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* impl_sha512.c - the SHA512 registry rows. What auto makes of them comes
  * from their costs (src/profile_builtin.c) and src/cost_model.c. */
 #include "impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* impl_xxhash.c - the xxHash family's rows: XXH64, and XXH3 in its 64-
  * and 128-bit forms, computed by the reference implementation (Debian's
  * libxxhash, with its own run-time choice of SSE2, AVX2 or AVX-512 for

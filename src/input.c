@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* input.c - streaming files into hashes through read() or mmap().
  *
  * auto means read(), except for a large file in the page cache, where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* input.h - reading a file (or standard input) into hash computations. */
 #ifndef SIMDSUM_INPUT_H
 #define SIMDSUM_INPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* io_choice.c - the process-wide choice between read() and mmap() for
  * large cached files, and the rule that makes it from a measurement.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* io_choice.h - read() or mmap() for large files in the page cache: the
  * cost profile's preference, else measured once in the run, on the first
  * such file, while it is hashed. Layer: input (reads profile.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* job.h - one file to hash, as the engine and its workers see it. */
 #ifndef SIMDSUM_JOB_H
 #define SIMDSUM_JOB_H

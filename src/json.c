@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json.c - JSON strings that survive any file name. */
 #include <stdint.h>
 #include <string.h>

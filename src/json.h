@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json.h - writing JSON strings for --json. */
 #ifndef SIMDSUM_JSON_H
 #define SIMDSUM_JSON_H

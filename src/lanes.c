@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lanes.c - the lane scheduler: files waiting to be hashed feed the free
  * lanes of a multi-buffer kernel; each step advances the busy lanes by the
  * whole blocks they all have; a file that ends leaves its lane for the

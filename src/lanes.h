@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lanes.h - hashing several files at once through multi-buffer kernels. */
 #ifndef SIMDSUM_LANES_H
 #define SIMDSUM_LANES_H

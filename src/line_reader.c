@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* line_reader.c - lines from a descriptor, through one growing buffer. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* line_reader.h - lists read a line at a time (--check lists,
  * --files-from and --files0-from, --combine input) with read(2), so they
  * are read as carefully as hashed files: interrupted and short reads are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* list_impls.c - what every implementation is worth on this CPU: compiled
  * in, runnable or not (and why), chosen by auto or not. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* list_impls.h - --list-impls. */
 #ifndef SIMDSUM_LIST_IMPLS_H
 #define SIMDSUM_LIST_IMPLS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* md.c - the block-buffering driver shared by SHA-1, SHA-2/256, SHA-2/512
  * and MD5: it owns the partial block, the padding and the length, and hands whole
  * blocks to the transform the dispatch picks. No transform ever pads. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* md.h - the Merkle-Damgard (SHA) driver: buffering, padding, length. */
 #ifndef SIMDSUM_MD_H
 #define SIMDSUM_MD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* md5.h - MD5 block transforms, one per implementation (asm/README). */
 #ifndef SIMDSUM_MD5_H
 #define SIMDSUM_MD5_H

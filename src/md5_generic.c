@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* md5_generic.c - the portable MD5 block transform (RFC 1321, 3.4). */
 #include "../asm/md5_consts.h"
 #include "bytes.h"

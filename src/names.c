@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names.c - file names from a list, newline- or NUL-separated. */
 #include <errno.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names.h - reading file names from a list (--files-from, --files0-from). */
 #ifndef SIMDSUM_NAMES_H
 #define SIMDSUM_NAMES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.c - standard output in three styles, chosen through a table:
  * GNU lines, BSD-tag lines (both as coreutils 9.1 writes them) and JSON
  * lines. Digests are hex or, with --base64, base64. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.h - what simdsum writes on standard output, in each style. */
 #ifndef SIMDSUM_OUTPUT_H
 #define SIMDSUM_OUTPUT_H

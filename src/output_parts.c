@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output_parts.c - --parts lines, as BSD-tag-like text or JSON. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output_parts.h - the lines of --parts: one per part as it ends, then
  * each algorithm's composite and full-object value. */
 #ifndef SIMDSUM_OUTPUT_PARTS_H

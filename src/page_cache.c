@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* page_cache.c - asking the kernel whether a file's pages are resident.
  *
  * mincore(2) on a mapping would read nothing, but since Linux 5.0 it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* page_cache.h - whether a file's data is already in memory, so that
  * choices about disks (how many workers, how to read) can tell a cached
  * file from one that must come off the platter. Layer: platform. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parts_lanes.c - the parts of one large file through multi-buffer lanes.
  * Layer: engine (beside parts_mode.c, which prints what this computes).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parts_lanes.h - the parts of one large file through multi-buffer lanes
  * (see parts_lanes.c). */
 #ifndef SIMDSUM_PARTS_LANES_H

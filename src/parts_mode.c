@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parts_mode.c - multipart-upload checksums: per-part digests, the composite
  * "checksum of checksums" with its -N suffix (Amazon S3), the multipart
  * ETag of MD5 (the MD5 of the parts' MD5s, in hex, with the same suffix),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parts_mode.h - --parts: digests of fixed-size parts and their composite. */
 #ifndef SIMDSUM_PARTS_MODE_H
 #define SIMDSUM_PARTS_MODE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* profile.c - reading, checking and choosing the cost profile in force.
  * The figures themselves live in profile_builtin.c; what is done with
  * them, in cost_model.c. */

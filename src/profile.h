@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* profile.h - what each registry row costs on a CPU: the data every
  * automatic choice is derived from (src/cost_model.c holds the rules).
  * Layer: registry (below the engine; reads cpu.h and impl.h only).

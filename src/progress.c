@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* progress.c - one updating line: bytes done / total, rate, ETA. It goes to
  * standard error only, is erased before any other message reaches the
  * terminal, and is never drawn when stderr is not a terminal unless

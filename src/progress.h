@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* progress.h - the --progress line on standard error. */
 #ifndef SIMDSUM_PROGRESS_H
 #define SIMDSUM_PROGRESS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quote.c - shell-style quoting of names in diagnostics (coreutils' quotef). */
 #include <stdbool.h>
 #include <stdio.h>

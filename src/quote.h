@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* quote.h - quoting file names in diagnostics the way GNU coreutils does. */
 #ifndef SIMDSUM_QUOTE_H
 #define SIMDSUM_QUOTE_H

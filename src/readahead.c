@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* readahead.c - one reader thread, one hashing thread, a ring of chunks.
  * read() from the page cache is a copy the CPU pays for (about 0.09 s per
  * GiB on the reference VM); on another core it costs the hashing core

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* readahead.h - hashing a large file while a second thread reads ahead. */
 #ifndef SIMDSUM_READAHEAD_H
 #define SIMDSUM_READAHEAD_H

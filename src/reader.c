@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reader.c - one file's descriptor, its reads, and the before/after check. */
 #include <errno.h>
 #include <fcntl.h>

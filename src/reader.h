@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reader.h - opening a file and reading it to the end, noticing changes. */
 #ifndef SIMDSUM_READER_H
 #define SIMDSUM_READER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* select.c - forcing an implementation by name, never silently. */
 #include <string.h>
 

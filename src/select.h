@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* select.h - turning --impl / SIMDSUM_IMPL into a dispatch. */
 #ifndef SIMDSUM_SELECT_H
 #define SIMDSUM_SELECT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* selftest.c - --selftest: published known answers through every
  * implementation this CPU runs, so a broken kernel, a miscompiled build or
  * a faulty core is caught before it prints a wrong digest.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* selftest.h - --selftest: known answers through every implementation. */
 #ifndef SIMDSUM_SELFTEST_H
 #define SIMDSUM_SELFTEST_H

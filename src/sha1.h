@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1.h - SHA-1 block transforms, one per implementation (asm/README). */
 #ifndef SIMDSUM_SHA1_H
 #define SIMDSUM_SHA1_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha1_generic.c - the portable SHA-1 block transform (FIPS 180-4, 6.1.2). */
 #include "bytes.h"
 #include "sha1.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256.h - SHA-256 (and SHA-224) block transforms, one per implementation. */
 #ifndef SIMDSUM_SHA256_H
 #define SIMDSUM_SHA256_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256_generic.c - the portable SHA-256 block transform (FIPS 180-4, 6.2.2). */
 #include "bytes.h"
 #include "sha256.h"

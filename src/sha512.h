@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512.h - SHA-512 (and SHA-384) block transforms, one per implementation. */
 #ifndef SIMDSUM_SHA512_H
 #define SIMDSUM_SHA512_H

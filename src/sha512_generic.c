@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha512_generic.c - the portable SHA-512 block transform (FIPS 180-4, 6.4.2). */
 #include "bytes.h"
 #include "sha512.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sink.h - where the reading code (input.c, readahead.c) sends a file's
  * bytes: every computation of a list, or a consumer of its own (--parts),
  * which still names the computations it runs, since their algorithms

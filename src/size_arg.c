@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* size_arg.c - parsing sizes with unit suffixes, as coreutils names them. */
 #include <string.h>
 

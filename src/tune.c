@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tune.c - simdsum --tune[=save]: the measurements of tune_rows.c and
  * tune_io.c made into a profile (src/profile.h's format), with comment
  * lines people can read, printed and, with save, written where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tune.h - simdsum --tune: measures what each implementation costs on
  * this machine and how large cached files read fastest, and prints (or
  * saves) the profile auto then uses. Layer: cli mode. */

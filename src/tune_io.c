@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tune_io.c - --tune's I/O measurement: how a large file in the page
  * cache reads fastest, read() into INPUT_BUFFER_SIZE buffers or one
  * mmap() with MADV_SEQUENTIAL (what --io=read and --io=mmap do), each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tune_rows.c - --tune's kernel measurements: every registry row this CPU
  * runs, called directly (the transform alone, which is what a dispatch
  * choice is about; not through hash_ctx), then fitted to the per-call

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tune_save.c - --tune=save: the profile written so that a reader sees
  * the old file or the new one, never a part: a temporary file in the
  * same directory (rename only replaces within a file system), fsync'ed,

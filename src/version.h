@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* version.h - the release number. */
 #ifndef SIMDSUM_VERSION_H
 #define SIMDSUM_VERSION_H

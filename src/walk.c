@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* walk.c - sorted, deterministic directory walks: each directory read
  * whole (readdir), its names sorted, then visited depth first, with full
  * paths (the rules of fts(3) with FTS_NOCHDIR, FTS_COMFOLLOW and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* walk.h - listing the files under a directory (-r). */
 #ifndef SIMDSUM_WALK_H
 #define SIMDSUM_WALK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xalloc.c - allocations that end the run when memory is exhausted. */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* xalloc.h - allocations that do not return on failure: they end the run
  * with "prog: memory exhausted" and status 1, as coreutils' xalloc_die
  * does (for use where a failure cannot be confined to one file). */

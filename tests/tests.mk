@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/tests.mk - unit tests (cmocka), CLI tests (bats), man page lint.
 # Included by the top-level Makefile.
 

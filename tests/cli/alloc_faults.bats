@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Allocation failures (fault_alloc.c, in the fault shim): whichever
 # malloc, calloc, realloc or posix_memalign fails, in simdsum or inside
 # the C library, the run ends as coreutils' does ("memory exhausted",

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # --benchmark: its CSV and JSON parse and cover every implementation this
 # CPU runs; the cycle source is named, the TSC fallback can be forced.
 # Runs are 1 ms long and nothing here looks at a timing.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Files that change while they are hashed (issue 19): on every path that
 # reads a file (one read, many reads, the read-ahead thread, the lanes,
 # the CRC-32C split, a mapping, --parts, --check) a change is reported as

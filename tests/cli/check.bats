@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # --check against coreutils 9.1: every flag, missing files, mismatches,
 # malformed lines, escaped names, lists on stdin.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # --benchmark --check-auto: the shape of its report (sections, cell lines,
 # the summary) and an exit status that agrees with its SLOW marks, from a
 # quick run (SIMDSUM_CHECK_AUTO_QUICK=1: tiny sizes, one run per column);

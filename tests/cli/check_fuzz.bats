@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Hostile checksum lines: hand-picked and mutated lines, each verified by
 # coreutils and by simdsum, which must agree on every byte of output.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Cloud-storage notations: --base64, --parts (S3 composite, full-object
 # CRC-32C), --combine.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* crc32c_ref.c - an independent CRC for the CLI tests, printed as simdsum
  * prints it ("HEX  NAME"): ISA-L's crc32_iscsi for CRC-32C (the default),
  * with -a crc32 ISA-L's crc32_gzip_refl, with -a crc64nvme a byte table

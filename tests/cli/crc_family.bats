@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The CRCs of the object stores beside CRC-32C: CRC-32/ISO-HDLC (-a crc32)
 # and CRC-64/NVME (-a crc64nvme). Values are checked against the CRC
 # catalogue's check values, the published base64 forms, Python's

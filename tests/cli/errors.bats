@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Failing files: the error in coreutils' form, the other files still hashed,
 # exit status 1.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fault_alloc.c - the allocation half of the fault shim (linked into
  * fault_shim.so with fault_shim.c): makes malloc and its relatives fail
  * on purpose, so the CLI tests reach every out-of-memory path.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fault_shim.c - an LD_PRELOAD library that makes file I/O misbehave on
  * purpose, so the CLI tests can reach error paths deterministically.
  *

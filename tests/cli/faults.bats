@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Short reads and EINTR at every position (fault_shim.c): whatever the
 # kernel hands back, and wherever a read is interrupted, the digests are
 # those of the whole file.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Every generated file in the tree is what its generator writes now: the
 # command on its first line, run again, gives the file byte for byte.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Hashing output is byte-identical to coreutils 9.1 for every algorithm.
 
 load helpers

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # helpers.bash - shared set-up for the CLI tests (loaded by every .bats file).
 #
 # SIMDSUM         the binary under test (default: ./simdsum of this tree)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Hostile checksum lists for --check: enormous lines, NUL bytes, CR and
 # CRLF endings, bad escapes, digests of the wrong length, a million lines.
 # coreutils 9.1 and simdsum must agree on every byte of output, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # --impl, SIMDSUM_IMPL and --list-impls.
 
 load helpers

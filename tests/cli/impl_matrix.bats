@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The CLI behaviours repeated for every implementation this CPU runs:
 # forced with --impl, through both input paths, the output must be
 # byte-identical to coreutils (SHA, MD5) or to generic (the CRCs).

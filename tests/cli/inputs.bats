@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Standard input, pipes, FIFOs, /proc files, mmap and read paths.
 
 load helpers

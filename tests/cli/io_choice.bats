@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # --io=auto on large cached files (src/io_choice.c): the profile's read()
 # or mmap(), else the first such file measured, one slice by read() and
 # the next mapped, and the faster method from then on. Every path gives

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The default number of workers: the CPUs available, or one when sampled
 # files must come off a rotational disk (on such a disk and not in the
 # page cache). SIMDSUM_TEST_ROTATIONAL=1/0 fakes the disk, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # A sparse 5 GiB file: past 2^32 bytes, where a 32-bit byte count (or a
 # 32-bit bit count, past 512 MiB) would wrap, every digest equals that of
 # an independent implementation: OpenSSL's for the SHA family, ISA-L's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Many files at once: multi-buffer lanes and -j workers give the digests,
 # order and exit status of one stream, for every mix of sizes.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Option combinations coreutils rejects, each with its own message.
 
 load helpers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Cost profile files (SIMDSUM_PROFILE, $XDG_CONFIG_HOME/simdsum/profile):
 # a good one changes auto's choices and never a digest; a bad one of any
 # kind gives one warning and the built-in profile.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The README's commands are what CI runs, and the docs cover every option.
 
 load helpers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # --selftest: one line per implementation, ok / FAILED / skipped with the
 # missing features, exit status 1 on any failure.
 

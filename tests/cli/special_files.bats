@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Files that are not plain readable files: unreadable ones, dangling and
 # looping links, character devices. Each gets coreutils' message (or its
 # content, for a device), the other files are still hashed, and the exit

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # --tune and --tune=save: the profile printed is one simdsum takes (it
 # is then in force), with a row for each implementation this CPU runs;
 # saving is atomic and leaves no temporary file, whether it works or

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Everyday workflows: -r, file lists, --progress, --json, several algorithms
 # in one read, --debug, shell completion.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The xxHash family (libxxhash) against xxhsum 0.8, the reference tool:
 # its untagged -H1/-H2 lines, its always-tagged XXH3 lines, --tag, and
 # --check of the lists it writes; --base64 of the canonical bytes.

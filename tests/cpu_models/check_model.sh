@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check_model.sh - what simdsum says and does on one emulated CPU model
 # (make check-cpu-models runs it once per model):
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/cpu_models/cpu_models.mk - the x86-64 build on older CPUs, under
 # qemu-user's CPU models (included by tests/tests.mk):
 #

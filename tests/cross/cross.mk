@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/cross/cross.mk - the portable build on other architectures
 # (included by tests/tests.mk):
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cross_test.c - the known-answer and differential tests in one program
  * with no test framework, for targets whose cmocka, OpenSSL and ISA-L are
  * not installed (aarch64 and big-endian s390x under qemu-user; make

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check_elf.sh - what readelf says about a -fcf-protection build (make
 # check-elf): every object carries the IBT and SHSTK properties, so does
 # simdsum's code linked together, and so does the binary unless the C

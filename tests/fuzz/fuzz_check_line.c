@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_check_line.c - libFuzzer target for what --check reads: the list
  * line parser (check_line.c) and the name unescaping (escape.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_profile.c - libFuzzer target for the cost profile parser
  * (profile_parse, src/profile.c), which reads files anyone may have
  * edited: SIMDSUM_PROFILE and the one --tune=save writes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_stream.c - libFuzzer target for the streaming driver and every
  * transform this CPU runs: any sequence of update sizes must give the
  * one-shot digest of generic, and every lane of a multi-buffer kernel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - runs a fuzz target's LLVMFuzzerTestOneInput over files
  * (the seed corpus, crash reproducers) without libFuzzer, so that any
  * compiler builds the targets and `make check` replays the corpus. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* abi_tramp.S - calls a transform with known values in every callee-saved
  * register and reports which ones it failed to preserve. */
 	.section .note.GNU-stack,"",@progbits

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_abi.c - every assembly transform called through a trampoline that
  * checks the System V contract: rbx, rbp, r12-r15 and rsp preserved, the
  * direction flag clear, MXCSR's control bits and the x87 control word

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cost_model.c - auto's decisions from profiles: the built-in ones
  * (whatever CPU runs the test: the features are passed in, so a Zen 5
  * decision is checked on a machine without AVX-512) and synthetic ones;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_crosscheck.c - --cross-check catches a wrong kernel: a deliberately
  * broken transform, single-stream and in multi-buffer lanes, must turn the
  * file's outcome into FILE_DISAGREE instead of a digest. */

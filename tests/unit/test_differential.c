@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_differential.c - every implementation against generic: every short
  * length, random long lengths cut into random update calls, random
  * alignments, buffers flush against a guard page, every split of a small

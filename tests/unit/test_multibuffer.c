@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_multibuffer.c - every multi-buffer kernel against generic: each lane
  * its own random message and state, every block count 1..40 and random
  * larger ones, unaligned and distinct data pointers, a lane flush against

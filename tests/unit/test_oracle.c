@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_oracle.c - every implementation against independent code: OpenSSL's
  * libcrypto for the SHA families and MD5, libxxhash's one-shot functions
  * for the xxHash family (simdsum feeds the library's streaming state in

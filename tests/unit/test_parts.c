@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_parts.c - unit tests of the pure parts: the checksum-line parser,
  * name escaping and quoting, CRC tables and combination, auto's ladder. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_selftest.c - the vectors compiled into --selftest are what
  * independent code computes (OpenSSL's libcrypto, ISA-L's crc32_iscsi, zlib's
  * crc32, a bitwise CRC-64/NVME),

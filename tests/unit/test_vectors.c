@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_vectors.c - known answers through every implementation: the NIST
  * CAVP byte-oriented SHA vectors (ShortMsg, LongMsg, Monte Carlo) and the
  * CRC-32C vectors of RFC 3720 and others (../shared/vectors). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* testlib.c - helpers shared by the cmocka unit tests. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* testlib.h - helpers shared by the cmocka unit tests. */
 #ifndef SIMDSUM_TESTLIB_H
 #define SIMDSUM_TESTLIB_H

@@ -1,0 +1,27 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# What the documents say can be checked by a script is checked: every
+# implementation this build has is named in the man page and the README,
+# and every file a comment or a document cites exists.
+
+load helpers
+
+@test "every registry row is named in the man page and the README" {
+	rows=$("$SIMDSUM" --list-impls | awk '/^  / { print $1 }' | sort -u)
+	[ -n "$rows" ]
+	for r in $rows; do
+		grep -qE "^\.BR? $r( |$)|\\\\fB$r\\\\f" "$ROOT/man/simdsum.1" || { echo "man page lacks $r"; false; }
+		grep -qF "\`$r\`" "$ROOT/README.md" || { echo "README lacks $r"; false; }
+	done
+}
+
+@test "every file a source comment or a document cites exists" {
+	cd "$ROOT"
+	command -v git >/dev/null && [ -d .git ] || skip "not a git checkout"
+	# Paths under the tree's directories with a source or document
+	# extension (plots, which runs make, are not looked for).
+	missing=$(git ls-files | grep -v '^tests/fuzz/corpus/' | xargs grep -ohE \
+		'\b(src|asm|tests|bench|man|debian)/[A-Za-z0-9_./-]+\.(c|h|S|inc|py|sh|bats|mk|md|1|supp)\b' |
+		sort -u | while read -r p; do [ -e "$p" ] || echo "$p"; done)
+	[ -z "$missing" ] || { echo "cited but missing: $missing"; false; }
+}
