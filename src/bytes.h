@@ -53,6 +53,18 @@ static inline void store_le64(uint8_t *p, uint64_t v)
 	store_le32(p + 4, (uint32_t)(v >> 32));
 }
 
+/* The value of one hex digit (either case), or -1. */
+static inline int hex_digit_value(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 static inline uint32_t rol32(uint32_t x, unsigned n)
 {
 	return (x << n) | (x >> (32 - n));

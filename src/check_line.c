@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base64.h"
+#include "bytes.h"
 #include "check_line.h"
 #include "escape.h"
 
@@ -197,17 +198,6 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 	return ok ? CHECK_LINE_OK : CHECK_LINE_MALFORMED;
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *raw,
 			  size_t raw_len)
 {
@@ -218,8 +208,8 @@ bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *
 		       memcmp(decoded, raw, raw_len) == 0;
 	}
 	for (size_t i = 0; i < raw_len; i++)
-		if (hex_value(digest[2 * i]) != raw[i] >> 4 ||
-		    hex_value(digest[2 * i + 1]) != (raw[i] & 15))
+		if (hex_digit_value((unsigned char)digest[2 * i]) != raw[i] >> 4 ||
+		    hex_digit_value((unsigned char)digest[2 * i + 1]) != (raw[i] & 15))
 			return false;
 	return true;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "json_parse.h"
 #include "xalloc.h"
 
@@ -93,17 +94,6 @@ static size_t utf8_sequence(const unsigned char *p, const unsigned char *end)
 	return n;
 }
 
-static int hex_value(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Four hex digits at p (before end) into *u; false if they are not. */
 static bool hex4(const unsigned char *p, const unsigned char *end, uint32_t *u)
 {
@@ -111,7 +101,7 @@ static bool hex4(const unsigned char *p, const unsigned char *end, uint32_t *u)
 	if (end - p < 4)
 		return false;
 	for (int i = 0; i < 4; i++) {
-		int h = hex_value(p[i]);
+		int h = hex_digit_value(p[i]);
 		if (h < 0)
 			return false;
 		*u = *u << 4 | (uint32_t)h;
