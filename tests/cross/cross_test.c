@@ -54,22 +54,13 @@ static void fill(uint8_t *p, size_t n)
 		p[i] = (uint8_t)(rnd() >> 32);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static size_t unhex(const char *s, uint8_t *out, size_t cap)
 {
 	size_t n = 0;
-	while (n < cap && hexval(s[0]) >= 0 && hexval(s[1]) >= 0) {
-		out[n++] = (uint8_t)(hexval(s[0]) << 4 | hexval(s[1]));
+	int hi, lo;   /* one hex digit each, or -1 */
+	while (n < cap && (hi = hex_digit_value((unsigned char)s[0])) >= 0 &&
+	       (lo = hex_digit_value((unsigned char)s[1])) >= 0) {
+		out[n++] = (uint8_t)(hi << 4 | lo);
 		s += 2;
 	}
 	return n;

@@ -84,22 +84,13 @@ void test_fill_random(uint8_t *p, size_t n)
 		*p++ = (uint8_t)test_rand();
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 size_t test_unhex(const char *hex, uint8_t *out, size_t cap)
 {
 	size_t n = 0;
-	while (hexval(hex[0]) >= 0 && hexval(hex[1]) >= 0 && n < cap) {
-		out[n++] = (uint8_t)(hexval(hex[0]) << 4 | hexval(hex[1]));
+	int hi, lo;   /* one hex digit each, or -1 */
+	while (n < cap && (hi = hex_digit_value((unsigned char)hex[0])) >= 0 &&
+	       (lo = hex_digit_value((unsigned char)hex[1])) >= 0) {
+		out[n++] = (uint8_t)(hi << 4 | lo);
 		hex += 2;
 	}
 	return n;
