@@ -17,6 +17,7 @@ void check_parser_init(struct check_parser *p, const struct algo *untagged_algo)
 {
 	p->untagged_algo = untagged_algo;
 	p->by_length = false;
+	p->other_tags_malformed = false;
 	p->bsd_reversed = -1;
 }
 
@@ -187,6 +188,9 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 	size_t taglen;
 	const struct algo *tagged = tag_at(line + i, &taglen);
 	bool ok;
+	/* coreutils' sha256sum knows one tag: "SHA1 (f) = ..." is not hex. */
+	if (tagged && p->other_tags_malformed && tagged != p->untagged_algo)
+		return CHECK_LINE_MALFORMED;
 	if (tagged) {
 		i += taglen;
 		if (line[i] == ' ')

@@ -29,6 +29,10 @@ struct check_parser {
 	const struct algo *untagged_algo;   /* algorithm of lines without a tag */
 	bool by_length;                     /* ... or the one algorithm whose
 	                                     * digests have the line's length */
+	bool other_tags_malformed;          /* a tagged line of an algorithm
+	                                     * other than untagged_algo is
+	                                     * improperly formatted (sha256sum,
+	                                     * -a: coreutils' rule) */
 	int bsd_reversed;                   /* -1 undecided, 0 GNU, 1 reversed */
 };
 

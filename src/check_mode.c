@@ -210,6 +210,14 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	       (!opt->strict || r.n.malformed == 0);
 }
 
+void check_parser_from_options(struct check_parser *p, const struct options *opt)
+{
+	check_parser_init(p, opt->algos[0].algo);
+	p->by_length = opt->untagged_by_length;
+	/* simdsum -c alone reads mixed lists; sha256sum and -a read their own. */
+	p->other_tags_malformed = !opt->untagged_by_length;
+}
+
 bool check_mode_run(const struct options *opt, char *const *lists, int nlists)
 {
 	struct check_parser parser;
@@ -217,8 +225,7 @@ bool check_mode_run(const struct options *opt, char *const *lists, int nlists)
 	bool ok = true;
 
 	init_choices(&run);
-	check_parser_init(&parser, opt->algos[0].algo);
-	parser.by_length = opt->untagged_by_length;
+	check_parser_from_options(&parser, opt);
 	if (nlists == 0)
 		return check_list(opt, &parser, "-", &run);
 	for (int i = 0; i < nlists; i++)

@@ -3,7 +3,12 @@
 #ifndef SIMDSUM_CHECK_MODE_H
 #define SIMDSUM_CHECK_MODE_H
 
+#include "check_line.h"
 #include "options.h"
+
+/* The parser's rules for lines as -a and the program's name set them:
+ * every list reader (--check, --audit, --update) starts from this. */
+void check_parser_from_options(struct check_parser *p, const struct options *opt);
 
 /* Verifies each list (standard input when nlists is 0 or for "-").
  * Returns true when every list verified cleanly. */

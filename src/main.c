@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bench_mode.h"
+#include "audit_mode.h"
 #include "check_mode.h"
 #include "combine_mode.h"
 #include "debug.h"
@@ -23,6 +24,7 @@
 #include "selftest.h"
 #include "size_arg.h"
 #include "tune.h"
+#include "update_mode.h"
 #include "verify_mode.h"
 #include "version.h"
 #include "xalloc.h"
@@ -85,6 +87,10 @@ enum {
 	OPT_CHECK_AUTO,
 	OPT_TUNE,
 	OPT_VERIFY_OBJECT,
+	OPT_AUDIT,
+	OPT_IGNORE_NEW,
+	OPT_UPDATE,
+	OPT_UPDATE_CHANGED,
 };
 
 static const struct option long_options[] = {
@@ -116,6 +122,10 @@ static const struct option long_options[] = {
 	{ "parts", required_argument, NULL, OPT_PARTS },
 	{ "combine", no_argument, NULL, OPT_COMBINE },
 	{ "verify-object", required_argument, NULL, OPT_VERIFY_OBJECT },
+	{ "audit", optional_argument, NULL, OPT_AUDIT },
+	{ "ignore-new", no_argument, NULL, OPT_IGNORE_NEW },
+	{ "update", required_argument, NULL, OPT_UPDATE },
+	{ "update-changed", no_argument, NULL, OPT_UPDATE_CHANGED },
 	{ "cross-check", no_argument, NULL, OPT_CROSS_CHECK },
 	{ "benchmark", no_argument, NULL, OPT_BENCHMARK },
 	{ "benchmark-time", required_argument, NULL, OPT_BENCHMARK_TIME },
@@ -288,6 +298,22 @@ static unsigned parse_jobs(const char *arg)
 	return (unsigned)n;
 }
 
+/* --audit (with --check) and --update (instead of it). */
+static void check_tree_modes(const struct options *opt, int noperands)
+{
+	if (opt->audit && !opt->check)
+		diag_usage_error("the --audit option is meaningful only when verifying checksums");
+	if (opt->ignore_new && !opt->audit)
+		diag_usage_error("the --ignore-new option is meaningful only with --audit");
+	if (opt->audit && noperands > 1)
+		diag_usage_error("--audit checks one list, not %d", noperands);
+	if (opt->update_changed && !opt->update_list)
+		diag_usage_error("the --update-changed option is meaningful only with --update");
+	if (opt->update_list && (opt->check || opt->files_from || opt->style == OUTPUT_JSON))
+		diag_usage_error("--update cannot be combined with --check, --files-from or "
+				 "--json");
+}
+
 /* The combinations coreutils rejects, each with its own message, and
  * simdsum's own. */
 static void check_combinations(const struct options *opt, int binary, bool zero, bool tag,
@@ -295,7 +321,7 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 {
 	if (tag && binary == 0)
 		diag_usage_error("--tag does not support --text mode");
-	if (zero && opt->check)
+	if (zero && opt->check && !opt->audit)   /* --audit reads -z lists */
 		diag_usage_error("the --zero option is not supported when verifying checksums");
 	if (tag && opt->check)
 		diag_usage_error("the --tag option is meaningless when verifying checksums");
@@ -327,6 +353,7 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 		diag_usage_error("--dereference (-L) applies only with --recursive (-r)");
 	if (opt->recursive && opt->check)
 		diag_usage_error("--recursive applies only when hashing");
+	check_tree_modes(opt, noperands);
 }
 
 /* --verify-object takes its algorithms, and its notation, from META. */
@@ -336,9 +363,9 @@ static void check_verify_object(const struct options *opt, bool algo_given, bool
 {
 	if (!opt->verify_object)
 		return;
-	if (other_mode || opt->check || opt->recursive || opt->files_from)
-		diag_usage_error("--verify-object cannot be combined with --check, --parts, "
-				 "--combine, --benchmark, -r or --files-from");
+	if (other_mode || opt->check || opt->update_list || opt->recursive || opt->files_from)
+		diag_usage_error("--verify-object cannot be combined with --check, --update, "
+				 "--parts, --combine, --benchmark, -r or --files-from");
 	if (algo_given || binary >= 0 || zero || tag)
 		diag_usage_error("--verify-object takes the algorithms from META: -a, -b, -t, "
 				 "-z and --tag do not apply");
@@ -436,6 +463,19 @@ int main(int argc, char **argv)
 		case OPT_CROSS_CHECK:
 			opt.cross_check = true;
 			break;
+		case OPT_AUDIT:
+			opt.audit = true;
+			opt.audit_dir = optarg;
+			break;
+		case OPT_IGNORE_NEW:
+			opt.ignore_new = true;
+			break;
+		case OPT_UPDATE:
+			opt.update_list = optarg;
+			break;
+		case OPT_UPDATE_CHANGED:
+			opt.update_changed = true;
+			break;
 		/* --status, --warn and --quiet override one another. */
 		case 'w':
 			opt.status_only = false;
@@ -525,8 +565,10 @@ int main(int argc, char **argv)
 	check_combinations(&opt, binary, zero, tag, noperands);
 	check_verify_object(&opt, algo_given, part_size || combine || bench.enabled, binary, zero, tag,
 			    operands, noperands);
-	if ((part_size || combine) && (opt.check || opt.recursive || opt.files_from || zero))
-		diag_usage_error("--%s cannot be combined with --check, -r, --files-from or -z",
+	if ((part_size || combine) &&
+	    (opt.update_list || opt.check || opt.recursive || opt.files_from || zero))
+		diag_usage_error("--%s cannot be combined with --check, --update, -r, "
+				 "--files-from or -z",
 				 combine ? "combine" : "parts");
 	if (part_size && combine)
 		diag_usage_error("--parts and --combine are separate modes");
@@ -573,6 +615,10 @@ int main(int argc, char **argv)
 		ok = combine_mode_run(&opt, operands, noperands);
 	else if (part_size)
 		ok = parts_mode_run(&opt, part_size, operands, noperands);
+	else if (opt.update_list)
+		ok = update_mode_run(&opt, operands, noperands);
+	else if (opt.check && opt.audit)
+		ok = audit_mode_run(&opt, operands, noperands);
 	else if (opt.check)
 		ok = check_mode_run(&opt, operands, noperands);
 	else

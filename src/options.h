@@ -61,6 +61,15 @@ struct options {
 
 	/* --verify-object=META: the JSON to check the one FILE against */
 	const char *verify_object;
+
+	/* --check --audit[=DIR]: the tree beside the list as well */
+	bool audit;
+	const char *audit_dir;     /* NULL: the current directory */
+	bool ignore_new;           /* --ignore-new: files not listed are fine */
+
+	/* --update=LIST: append what LIST lacks (atomically) */
+	const char *update_list;
+	bool update_changed;       /* --update-changed: also files newer than LIST */
 };
 
 #endif
