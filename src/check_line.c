@@ -3,7 +3,9 @@
  *   [ws][\]HEX(ws)( |*)NAME          GNU form ('\' = NAME is escaped)
  *   [ws][\]HEX(ws)NAME               "reversed" BSD form (single blank)
  *   [ws][\]TAG[ ](NAME)[ws]=[ws]HEX  BSD tag form, TAG of any algorithm
- * Anything else is malformed. */
+ * Anything else is malformed. A NUL byte ends an unescaped name, as
+ * coreutils reads its lines as C strings ("HEX  a\0b" names "a"); the
+ * caller is told, so the cut is never silent. */
 #include <string.h>
 
 #include "base64.h"
@@ -73,12 +75,12 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 		close--;
 	if (s[close] != ')')
 		return false;
+	out->nul_cut = false;
 	if (escaped) {
 		if (!unescape_name(s, close))
 			return false;
 	} else {
-		if (memchr(s, '\0', close))
-			return false;
+		out->nul_cut = memchr(s, '\0', close) != NULL;
 		s[close] = '\0';
 	}
 	size_t i = close + 1;
@@ -89,11 +91,13 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 	i++;
 	while (i < len && IS_BLANK(s[i]))
 		i++;
-	if (!valid_digest(s + i, len - i, algo))
+	size_t dlen = strnlen(s + i, len - i);   /* the digest, too, is a C string */
+	out->nul_cut |= dlen < len - i;
+	if (!valid_digest(s + i, dlen, algo))
 		return false;
 	out->algo = algo;
 	out->digest = s + i;
-	out->digest_len = len - i;
+	out->digest_len = dlen;
 	out->binary = false;
 	out->name = s;
 	return true;
@@ -149,11 +153,12 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 
 	char *name = s + i;
 	size_t namelen = len - i;
+	out->nul_cut = false;
 	if (escaped) {
 		if (!unescape_name(name, namelen))
 			return false;
-	} else if (memchr(name, '\0', namelen)) {
-		return false;
+	} else {
+		out->nul_cut = memchr(name, '\0', namelen) != NULL;
 	}
 	name[namelen] = '\0';
 	out->algo = algo;

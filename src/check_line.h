@@ -20,6 +20,9 @@ struct check_line {
 	size_t digest_len;
 	bool binary;           /* '*' indicator */
 	const char *name;      /* unescaped, NUL-terminated, inside the line */
+	bool nul_cut;          /* the line held a NUL byte and what follows it
+	                        * was ignored, as coreutils 9.1 reads names and
+	                        * digests as C strings */
 };
 
 /* State that lasts across all lines of all lists, as in coreutils: once

@@ -30,7 +30,8 @@ _simdsum()
 	local options="--algorithm= --binary --check --tag --text --zero --json --base64 --byte-order=
 		--recursive --dereference --files-from= --files0-from= --ignore-missing --quiet
 		--status --strict --warn --impl= --list-impls --debug --progress --io= --jobs=
-		--parts= --combine --verify-object= --cross-check --selftest
+		--parts= --combine --verify-object= --audit --ignore-new --update= --update-changed
+		--cross-check --selftest
 		--benchmark --benchmark-time= --format= --check-auto --tune --help --version"
 
 	# With '=' in COMP_WORDBREAKS, "--impl=av" arrives as --impl, =, av.
@@ -73,9 +74,12 @@ _simdsum()
 	--tune)
 		COMPREPLY=($(compgen -W "save" -- "$cur"))
 		return ;;
+	--audit)
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return ;;
 	-j | --jobs)
 		return ;;
-	--files-from | --files0-from | --verify-object)
+	--files-from | --files0-from | --verify-object | --update)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	esac
