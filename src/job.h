@@ -1,11 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* job.h - one file to hash, as the engine and its workers see it. */
+/* job.h - one file to hash, as the engine and its workers see it, and
+ * its life (job.c): start, feed, finish with the --cross-check, report.
+ * Layer: engine (below the modes, above input, hash and the registry). */
 #ifndef SIMDSUM_JOB_H
 #define SIMDSUM_JOB_H
 
 #include <stdbool.h>
 
-#include "file_hash.h"
+#include "input.h"
+#include "options.h"
+
+struct file_digests {
+	struct file_outcome outcome;
+	uint8_t digest[MAX_ALGOS][ALGO_MAX_DIGEST];
+	const struct impl *impl[MAX_ALGOS];   /* what did most of the work */
+};
+
+/* The contexts of a job: one per choice, and as many generic ones with
+ * --cross-check. */
+#define JOB_MAX_CONTEXTS (2 * MAX_ALGOS)
 
 struct job {
 	/* set by the mode that submits the job */
@@ -21,6 +34,23 @@ struct job {
 	/* set by the worker that hashed it */
 	struct file_digests result;
 };
+
+/* Starts ctx[0..) as the job asks: its choices' transforms, then with
+ * --cross-check generic's for each. Returns how many contexts it set. */
+unsigned job_start(const struct job *job, struct hash_ctx *ctx);
+
+/* Feeds bytes to every context job_start set; job_feed_checks to the
+ * generic ones only (the lanes feed the others through their kernel). */
+void job_feed(const struct job *job, struct hash_ctx *ctx, const uint8_t *data, size_t len);
+void job_feed_checks(const struct job *job, struct hash_ctx *ctx, const uint8_t *data, size_t len);
+
+/* Records how reading ended and, when it read the whole file, the digests
+ * and what computed them; a digest generic disagrees with turns the
+ * outcome into FILE_DISAGREE. */
+void job_finish(struct job *job, struct file_outcome outcome, struct hash_ctx *ctx);
+
+/* The dispatch of a family's generic row (static, lives forever). */
+const struct dispatch *generic_dispatch(enum family family);
 
 /* The message for a job that failed; for a cross-check disagreement it
  * names the algorithm and the implementation (written into buf). */

@@ -30,8 +30,8 @@
 struct lane {
 	struct job *job;       /* NULL: idle */
 	struct file_reader r;
-	struct hash_ctx ctx;
-	struct hash_ctx check; /* generic, with --cross-check */
+	struct hash_ctx ctx[2]; /* as job_start sets them: the lane's own,
+	                         * then generic's with --cross-check */
 	uint8_t *buf;
 	size_t start, end;     /* unhashed bytes: buf[start, end) */
 };
@@ -124,16 +124,7 @@ static void finish(struct lane_group *g, struct lane *l)
 {
 	struct job *job = l->job;
 
-	job->result.outcome = reader_close(&l->r);
-	if (job->result.outcome.status == FILE_OK) {
-		hash_final(&l->ctx, job->result.digest[0]);
-		job->result.impl[0] = l->ctx.used;
-		if (job->cross_check) {
-			uint8_t generic[ALGO_MAX_DIGEST];
-			hash_final(&l->check, generic);
-			file_cross_check(&job->result, l->ctx.algo, generic, 0);
-		}
-	}
+	job_finish(job, reader_close(&l->r), l->ctx);
 	l->job = NULL;
 	g->busy--;
 	g->done(job, g->done_ctx);
@@ -159,30 +150,16 @@ void lanes_add(struct lane_group *g, struct job *job)
 		fail_no_memory(g, job);
 		return;
 	}
-	hash_init(&l->ctx, job->choices[0].algo, &job->choices[0].dispatch);
+	unsigned contexts = job_start(job, l->ctx);   /* one choice (lanes_accepts) */
 	if (!reader_open(&l->r, job->name)) {
-		job->result.outcome = l->r.outcome;
+		job_finish(job, l->r.outcome, l->ctx);
 		g->done(job, g->done_ctx);
 		return;
 	}
-	if (job->cross_check)
-		hash_init(&l->check, job->choices[0].algo, generic_dispatch(g->policy.family));
 	if (!l->r.regular || l->r.is_stdin) {
 		/* Pipes and files of unknown size could stall every lane. */
-		struct hash_ctx both[2] = { l->ctx, l->check };
-		job->result.outcome = input_hash_opened(&l->r, both, job->cross_check ? 2 : 1, g->io,
-							l->buf, LANE_BUFFER);
-		l->ctx = both[0];
-		l->check = both[1];
-		if (job->result.outcome.status == FILE_OK) {
-			hash_final(&l->ctx, job->result.digest[0]);
-			job->result.impl[0] = l->ctx.used;
-			if (job->cross_check) {
-				uint8_t generic[ALGO_MAX_DIGEST];
-				hash_final(&l->check, generic);
-				file_cross_check(&job->result, l->ctx.algo, generic, 0);
-			}
-		}
+		job_finish(job, input_hash_opened(&l->r, l->ctx, contexts, g->io, l->buf, LANE_BUFFER),
+			   l->ctx);
 		g->done(job, g->done_ctx);
 		return;
 	}
@@ -224,7 +201,7 @@ static void run_kernel(struct lane_group *g, const struct impl *k, struct lane *
 
 	for (unsigned i = 0; i < k->lanes; i++) {
 		if (i < n) {
-			states[i] = hash_md_words(&ready[i]->ctx);
+			states[i] = hash_md_words(&ready[i]->ctx[0]);
 			data[i] = ready[i]->buf + ready[i]->start;
 		} else {
 			/* Idle lanes hash whatever the scratch buffer holds. */
@@ -236,11 +213,11 @@ static void run_kernel(struct lane_group *g, const struct impl *k, struct lane *
 	}
 	impl_mblocks(k, states, data, nblocks);
 	for (unsigned i = 0; i < n; i++) {
-		if (ready[i]->job->cross_check)
-			hash_update(&ready[i]->check, ready[i]->buf + ready[i]->start, nblocks * g->block);
-		ready[i]->start += nblocks * g->block;
-		hash_md_absorbed(&ready[i]->ctx, nblocks * g->block);
-		hash_note_impl(&ready[i]->ctx, k, nblocks * g->block);
+		struct lane *l = ready[i];
+		job_feed_checks(l->job, l->ctx, l->buf + l->start, nblocks * g->block);
+		l->start += nblocks * g->block;
+		hash_md_absorbed(&l->ctx[0], nblocks * g->block);
+		hash_note_impl(&l->ctx[0], k, nblocks * g->block);
 	}
 }
 
@@ -258,9 +235,7 @@ void lanes_step(struct lane_group *g)
 			ready[b++] = l;
 		} else if (l->r.eof) {
 			/* The tail (less than a block) and the padding. */
-			hash_update(&l->ctx, l->buf + l->start, avail);
-			if (l->job->cross_check)
-				hash_update(&l->check, l->buf + l->start, avail);
+			job_feed(l->job, l->ctx, l->buf + l->start, avail);
 			l->start = l->end;
 			finish(g, l);
 		}
@@ -274,9 +249,7 @@ void lanes_step(struct lane_group *g)
 			/* One file through the single-stream transforms. */
 			struct lane *l = next[0];
 			size_t whole = (l->end - l->start) / g->block * g->block;
-			hash_update(&l->ctx, l->buf + l->start, whole);
-			if (l->job->cross_check)
-				hash_update(&l->check, l->buf + l->start, whole);
+			job_feed(l->job, l->ctx, l->buf + l->start, whole);
 			l->start += whole;
 			next++;
 			b--;

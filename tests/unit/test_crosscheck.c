@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cost_model.h"
-#include "file_hash.h"
+#include "job.h"
 #include "input.h"
 #include "lanes.h"
 #include "sha256.h"
@@ -54,21 +54,23 @@ static void test_single_stream(void **state)
 {
 	(void)state;
 	struct algo_choice choice = { .algo = algo_by_name("sha256") };
-	struct file_digests out;
+	struct job job = { .choices = &choice, .nchoices = 1, .hash = true };
 	uint8_t *buf = input_buffer_new();
 	char *path = make_file(100000);
 
+	job.name = path;
 	impl_select_one(&broken_row, &choice.dispatch);
-	file_hash(path, &choice, 1, IO_READ, false, buf, INPUT_BUFFER_SIZE, &out);
-	assert_int_equal(out.outcome.status, FILE_OK);   /* wrong, and unnoticed */
-	file_hash(path, &choice, 1, IO_READ, true, buf, INPUT_BUFFER_SIZE, &out);
-	assert_int_equal(out.outcome.status, FILE_DISAGREE);
-	file_hash(path, &choice, 1, IO_MMAP, true, buf, INPUT_BUFFER_SIZE, &out);
-	assert_int_equal(out.outcome.status, FILE_DISAGREE);
+	job_hash_single(&job, IO_READ, buf, INPUT_BUFFER_SIZE);
+	assert_int_equal(job.result.outcome.status, FILE_OK);   /* wrong, and unnoticed */
+	job.cross_check = true;
+	job_hash_single(&job, IO_READ, buf, INPUT_BUFFER_SIZE);
+	assert_int_equal(job.result.outcome.status, FILE_DISAGREE);
+	job_hash_single(&job, IO_MMAP, buf, INPUT_BUFFER_SIZE);
+	assert_int_equal(job.result.outcome.status, FILE_DISAGREE);
 	/* a right implementation passes */
 	impl_select_auto(FAMILY_SHA256, &choice.dispatch);
-	file_hash(path, &choice, 1, IO_READ, true, buf, INPUT_BUFFER_SIZE, &out);
-	assert_int_equal(out.outcome.status, FILE_OK);
+	job_hash_single(&job, IO_READ, buf, INPUT_BUFFER_SIZE);
+	assert_int_equal(job.result.outcome.status, FILE_OK);
 	unlink(path);
 	free(path);
 	free(buf);
