@@ -97,92 +97,110 @@ static uint64_t xgetbv0(void)
 	return (uint64_t)hi << 32 | lo;
 }
 
-/* Reads the three leaves simdsum needs (0, 1, 7) and XCR0: on a VM every
- * CPUID traps to the hypervisor, so the full libcpuid identification
- * (about 1 ms) is kept out of the hashing path. libcpuid 0.6.2 also
- * misses AVX-512 on AMD and has no VPCLMULQDQ flag, so the bits are
- * decoded here. */
-static cpu_features detect(struct cpu_signature *sig)
+/* The registers of the leaves simdsum reads. */
+struct cpuid_regs {
+	uint32_t max_leaf;
+	uint32_t eax1, ecx1, edx1;   /* leaf 1 */
+	uint32_t ebx7, ecx7;         /* leaf 7, subleaf 0 (0 when absent) */
+};
+
+/* Which register bit means which feature, and the register state the OS
+ * must save (XCR0) before the feature may be used. */
+enum { REG_ECX1, REG_EDX1, REG_EBX7, REG_ECX7 };
+static const struct {
+	unsigned char reg;
+	uint32_t bit;
+	unsigned feature;
+	uint32_t state;   /* 0, XCR0_YMM_STATE or XCR0_ZMM_STATE */
+} feature_bits[] = {
+	{ REG_EDX1, LEAF1_EDX_SSE2, CPUF(SSE2), 0 },
+	{ REG_ECX1, LEAF1_ECX_SSSE3, CPUF(SSSE3), 0 },
+	{ REG_ECX1, LEAF1_ECX_SSE41, CPUF(SSE41), 0 },
+	{ REG_ECX1, LEAF1_ECX_SSE42, CPUF(SSE42), 0 },
+	{ REG_ECX1, LEAF1_ECX_PCLMULQDQ, CPUF(PCLMUL), 0 },
+	{ REG_EBX7, LEAF7_EBX_BMI1, CPUF(BMI1), 0 },
+	{ REG_EBX7, LEAF7_EBX_BMI2, CPUF(BMI2), 0 },
+	{ REG_EBX7, LEAF7_EBX_SHA, CPUF(SHA), 0 },
+	{ REG_ECX7, LEAF7_ECX_GFNI, CPUF(GFNI), 0 },
+	{ REG_ECX1, LEAF1_ECX_AVX, CPUF(AVX), XCR0_YMM_STATE },
+	{ REG_EBX7, LEAF7_EBX_AVX2, CPUF(AVX2), XCR0_YMM_STATE },
+	{ REG_ECX7, LEAF7_ECX_VPCLMULQDQ, CPUF(VPCLMULQDQ), XCR0_YMM_STATE },
+	{ REG_ECX7, LEAF7_ECX_VAES, CPUF(VAES), XCR0_YMM_STATE },
+	{ REG_EBX7, LEAF7_EBX_AVX512F, CPUF(AVX512F), XCR0_ZMM_STATE },
+	{ REG_EBX7, LEAF7_EBX_AVX512DQ, CPUF(AVX512DQ), XCR0_ZMM_STATE },
+	{ REG_EBX7, LEAF7_EBX_AVX512BW, CPUF(AVX512BW), XCR0_ZMM_STATE },
+	{ REG_EBX7, LEAF7_EBX_AVX512VL, CPUF(AVX512VL), XCR0_ZMM_STATE },
+};
+
+/* Reads the three leaves simdsum needs (0, 1, 7): on a VM every CPUID
+ * traps to the hypervisor, so the full libcpuid identification (about
+ * 1 ms) is kept out of the hashing path. Returns false without CPUID or
+ * leaf 1. */
+static bool read_leaves(struct cpuid_regs *c, struct cpu_signature *sig)
 {
 	uint32_t r[4];
-	cpu_features f = 0;
 
+	memset(c, 0, sizeof *c);
 	if (!cpuid_present())
-		return 0;
+		return false;
 	cpuid(0, 0, r);
-	uint32_t max_leaf = r[0];
+	c->max_leaf = r[0];
 	memcpy(sig->vendor, &r[1], 4);
 	memcpy(sig->vendor + 4, &r[3], 4);
 	memcpy(sig->vendor + 8, &r[2], 4);
 	sig->vendor[12] = '\0';
-	if (max_leaf < 1)
-		return 0;
-
+	if (c->max_leaf < 1)
+		return false;
 	cpuid(1, 0, r);
-	uint32_t ecx1 = r[2], edx1 = r[3];
-	/* SDM vol. 2A, CPUID leaf 1: the extended fields count only for
-	 * family 0xF (and the extended model also for family 6). */
-	uint32_t family = (r[0] >> 8) & 0xf, model = (r[0] >> 4) & 0xf;
+	c->eax1 = r[0];
+	c->ecx1 = r[2];
+	c->edx1 = r[3];
+	if (c->max_leaf >= 7) {
+		cpuid(7, 0, r);
+		c->ebx7 = r[1];
+		c->ecx7 = r[2];
+	}
+	return true;
+}
+
+/* SDM vol. 2A, CPUID leaf 1: the extended fields count only for family
+ * 0xF (and the extended model also for family 6). */
+static void decode_signature(uint32_t eax1, struct cpu_signature *sig)
+{
+	uint32_t family = (eax1 >> 8) & 0xf, model = (eax1 >> 4) & 0xf;
+
 	if (family == 0xf || family == 0x6)
-		model += ((r[0] >> 16) & 0xf) << 4;
+		model += ((eax1 >> 16) & 0xf) << 4;
 	if (family == 0xf)
-		family += (r[0] >> 20) & 0xff;
+		family += (eax1 >> 20) & 0xff;
 	sig->family = family;
 	sig->model = model;
-	uint32_t ebx7 = 0, ecx7 = 0;
-	if (max_leaf >= 7) {
-		cpuid(7, 0, r);
-		ebx7 = r[1];
-		ecx7 = r[2];
-	}
+}
 
-	if (edx1 & LEAF1_EDX_SSE2)
-		f |= CPUF(SSE2);
-	if (ecx1 & LEAF1_ECX_SSSE3)
-		f |= CPUF(SSSE3);
-	if (ecx1 & LEAF1_ECX_SSE41)
-		f |= CPUF(SSE41);
-	if (ecx1 & LEAF1_ECX_SSE42)
-		f |= CPUF(SSE42);
-	if (ecx1 & LEAF1_ECX_PCLMULQDQ)
-		f |= CPUF(PCLMUL);
-	if (ebx7 & LEAF7_EBX_BMI1)
-		f |= CPUF(BMI1);
-	if (ebx7 & LEAF7_EBX_BMI2)
-		f |= CPUF(BMI2);
-	if (ebx7 & LEAF7_EBX_SHA)
-		f |= CPUF(SHA);
-	if (ecx7 & LEAF7_ECX_GFNI)
-		f |= CPUF(GFNI);
+/* The features from the leaves and XCR0. libcpuid 0.6.2 misses AVX-512 on
+ * AMD and has no VPCLMULQDQ flag, so the bits are decoded here. */
+static cpu_features detect(struct cpu_signature *sig)
+{
+	struct cpuid_regs c;
 
+	if (!read_leaves(&c, sig))
+		return 0;
+	decode_signature(c.eax1, sig);
 	/* AVX and later need the OS to save the wider registers: without
 	 * OSXSAVE, XGETBV itself would fault, and without the XCR0 bits a
-	 * context switch would corrupt the upper halves. */
-	uint64_t xcr0 = (ecx1 & LEAF1_ECX_OSXSAVE) ? xgetbv0() : 0;
-	/* Every later extension is VEX- or EVEX-encoded: a CPUID (a
-	 * hypervisor's, say) that shows AVX2 or AVX-512 without AVX gets none
-	 * of them. */
-	if (!(ecx1 & LEAF1_ECX_AVX))
+	 * context switch would corrupt the upper halves. Every later
+	 * extension is VEX- or EVEX-encoded: a CPUID (a hypervisor's, say)
+	 * that shows AVX2 or AVX-512 without AVX gets none of them. */
+	uint64_t xcr0 = (c.ecx1 & LEAF1_ECX_OSXSAVE) ? xgetbv0() : 0;
+	if (!(c.ecx1 & LEAF1_ECX_AVX))
 		xcr0 = 0;
-	if ((xcr0 & XCR0_YMM_STATE) == XCR0_YMM_STATE) {
-		f |= CPUF(AVX);
-		if (ebx7 & LEAF7_EBX_AVX2)
-			f |= CPUF(AVX2);
-		if (ecx7 & LEAF7_ECX_VPCLMULQDQ)
-			f |= CPUF(VPCLMULQDQ);
-		if (ecx7 & LEAF7_ECX_VAES)
-			f |= CPUF(VAES);
-	}
-	if ((xcr0 & XCR0_ZMM_STATE) == XCR0_ZMM_STATE) {
-		if (ebx7 & LEAF7_EBX_AVX512F)
-			f |= CPUF(AVX512F);
-		if (ebx7 & LEAF7_EBX_AVX512DQ)
-			f |= CPUF(AVX512DQ);
-		if (ebx7 & LEAF7_EBX_AVX512BW)
-			f |= CPUF(AVX512BW);
-		if (ebx7 & LEAF7_EBX_AVX512VL)
-			f |= CPUF(AVX512VL);
-	}
+	const uint32_t regs[] = { [REG_ECX1] = c.ecx1, [REG_EDX1] = c.edx1,
+				  [REG_EBX7] = c.ebx7, [REG_ECX7] = c.ecx7 };
+	cpu_features f = 0;
+	for (size_t i = 0; i < sizeof feature_bits / sizeof feature_bits[0]; i++)
+		if ((regs[feature_bits[i].reg] & feature_bits[i].bit) &&
+		    (xcr0 & feature_bits[i].state) == feature_bits[i].state)
+			f |= feature_bits[i].feature;
 	return f;
 }
 
