@@ -3,8 +3,12 @@
  * GNU lines, BSD-tag lines (both as coreutils 9.1 writes them) and JSON
  * lines. Digests are hex or, with --base64, base64. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base64.h"
 #include "diag.h"
@@ -58,43 +62,54 @@ static const char *const check_words[] = {
 /* A name that could break the line (newline, carriage return) or be
  * ambiguous (backslash) is escaped and the line marked with a leading
  * backslash; -z lines end with NUL and are never escaped. */
-static void put_name(const char *name, bool escape)
+static void put_name(FILE *out, const char *name, bool escape)
 {
 	if (escape)
-		write_escaped_name(stdout, name);
+		write_escaped_name(out, name);
 	else
-		fputs(name, stdout);
+		fputs(name, out);
+}
+
+static void gnu_line(FILE *out, const struct options *opt, const char *name, const char *text)
+{
+	bool escape = opt->delim == '\n' && name_needs_escape(name);
+
+	if (escape)
+		putc('\\', out);
+	fputs(text, out);
+	putc(' ', out);
+	putc(opt->binary ? '*' : ' ', out);
+	put_name(out, name, escape);
+	putc(opt->delim, out);
+}
+
+static void tag_line(FILE *out, const struct options *opt, const char *name,
+		     const struct algo *algo, const char *text)
+{
+	bool escape = opt->delim == '\n' && name_needs_escape(name);
+
+	if (escape)
+		putc('\\', out);
+	fputs(algo->tag, out);
+	fputs(" (", out);
+	put_name(out, name, escape);
+	fputs(") = ", out);
+	fputs(text, out);
+	putc(opt->delim, out);
 }
 
 static void gnu_digest(const struct options *opt, const char *name, const struct algo *algo,
 		       const char *text, uint64_t size, const struct impl *impl)
 {
-	bool escape = opt->delim == '\n' && name_needs_escape(name);
 	(void)algo, (void)size, (void)impl;
-
-	if (escape)
-		putchar('\\');
-	fputs(text, stdout);
-	putchar(' ');
-	putchar(opt->binary ? '*' : ' ');
-	put_name(name, escape);
-	putchar(opt->delim);
+	gnu_line(stdout, opt, name, text);
 }
 
 static void tag_digest(const struct options *opt, const char *name, const struct algo *algo,
 		       const char *text, uint64_t size, const struct impl *impl)
 {
-	bool escape = opt->delim == '\n' && name_needs_escape(name);
 	(void)size, (void)impl;
-
-	if (escape)
-		putchar('\\');
-	fputs(algo->tag, stdout);
-	fputs(" (", stdout);
-	put_name(name, escape);
-	fputs(") = ", stdout);
-	fputs(text, stdout);
-	putchar(opt->delim);
+	tag_line(stdout, opt, name, algo, text);
 }
 
 static void text_file_error(const struct options *opt, const char *name, const char *message)
@@ -221,7 +236,19 @@ void output_digest(const struct options *opt, const char *name, const struct alg
 	diag_lines_lock();
 	progress_clear();
 	styles[style].digest(opt, name, algo, text, size, impl);
-	diag_lines_unlock();
+	output_end();
+}
+
+void output_line_to(FILE *out, const struct options *opt, const char *name,
+		    const struct algo *algo, const uint8_t *digest)
+{
+	char text[2 * ALGO_MAX_DIGEST + 1];
+
+	digest_text(opt, algo, digest, text);
+	if (opt->style == OUTPUT_TAG || algo->always_tagged)
+		tag_line(out, opt, name, algo, text);
+	else
+		gnu_line(out, opt, name, text);
 }
 
 void output_file_error(const struct options *opt, const char *name, const char *message)
@@ -229,7 +256,7 @@ void output_file_error(const struct options *opt, const char *name, const char *
 	diag_lines_lock();
 	progress_clear();
 	styles[opt->style].file_error(opt, name, message);
-	diag_lines_unlock();
+	output_end();
 }
 
 void output_check(const struct options *opt, const char *list, unsigned long long lineno,
@@ -239,7 +266,7 @@ void output_check(const struct options *opt, const char *list, unsigned long lon
 	diag_lines_lock();
 	progress_clear();
 	styles[opt->style].check(opt, list, lineno, name, algo, status, message);
-	diag_lines_unlock();
+	output_end();
 }
 
 void output_check_summary(const struct options *opt, const char *list,
@@ -247,7 +274,27 @@ void output_check_summary(const struct options *opt, const char *list,
 {
 	diag_lines_lock();
 	styles[opt->style].summary(opt, list, counts);
-	diag_lines_unlock();
+	output_end();
+}
+
+/* Lines reach stdout whole, so that several processes writing to one
+ * pipe or file (xargs -P) never tear one another's: line-buffered, as
+ * coreutils sets it, except into a regular file, where a write() per line
+ * cost a fifth more time over 20,000 small files; there whole lines are
+ * written in chunks of at most about PIPE_BUF bytes, each one write(),
+ * which O_APPEND writers cannot interleave either. */
+#define OUTPUT_CHUNK (PIPE_BUF / 2)
+static bool chunked;
+
+void output_init(void)
+{
+	struct stat st;
+
+	chunked = fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode);
+	if (chunked)
+		setvbuf(stdout, NULL, _IOFBF, 16 * PIPE_BUF);
+	else
+		setvbuf(stdout, NULL, _IOLBF, 0);
 }
 
 void output_begin(void)
@@ -258,6 +305,8 @@ void output_begin(void)
 
 void output_end(void)
 {
+	if (chunked && __fpending(stdout) >= OUTPUT_CHUNK)
+		fflush(stdout);
 	diag_lines_unlock();
 }
 

@@ -4,6 +4,7 @@
 #define SIMDSUM_OUTPUT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "options.h"
 
@@ -22,6 +23,12 @@ struct check_counts {
  * ended), or a JSON object with the size and the implementation used. */
 void output_digest(const struct options *opt, const char *name, const struct algo *algo,
 		   const uint8_t *digest, uint64_t size, const struct impl *impl);
+
+/* The GNU or BSD-tag line output_digest writes (opt->style OUTPUT_TAG,
+ * else GNU; XXH3 always tagged), written to out instead of stdout, with
+ * no lock: for lists written to a file (--update). */
+void output_line_to(FILE *out, const struct options *opt, const char *name,
+		    const struct algo *algo, const uint8_t *digest);
 
 /* A file that could not be hashed. Text styles print nothing here (the
  * message goes to stderr); JSON prints an error object. */
@@ -53,6 +60,10 @@ void hex_encode(const uint8_t *bytes, size_t len, char *out);
 
 /* Around every record another module (output_parts.c) writes to stdout:
  * the line lock of diag.h, and a --progress line out of the way. */
+/* Sets stdout's buffering (before anything is written to it): lines are
+ * written whole (see output.c). */
+void output_init(void);
+
 void output_begin(void);
 void output_end(void);
 

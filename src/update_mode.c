@@ -1,11 +1,148 @@
 /* SPDX-License-Identifier: MIT */
-/* update_mode.c - placeholder until the update lands. */
-#include "update_mode.h"
+/* update_mode.c - --update=LIST: reads the list, hashes what it lacks,
+ * and only once every file is hashed writes the new list beside the old
+ * and renames it over (atomic_file.c). Nothing is printed on stdout. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
 #include "diag.h"
+#include "quote.h"
+#include "update_mode.h"
+#include "update_run.h"
+#include "xalloc.h"
+
+static FILE *memstream(char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+
+	if (!f)
+		xalloc_die();
+	return f;
+}
+
+static void close_memstream(FILE *f)
+{
+	if (ferror(f) | fclose(f))
+		xalloc_die();
+}
+
+/* The old records (the replaced ones rewritten), then the added lines,
+ * after a delimiter if the old last line had none. */
+static void write_records(struct update_run *run, struct atomic_file *af)
+{
+	const struct update_list *l = &run->list;
+	size_t from = 0;   /* unchanged bytes from here go out in one write */
+
+	for (size_t i = 0; i < l->nrec; i++) {
+		const struct list_record *r = &l->rec[i];
+		if (!r->replaced)
+			continue;
+		atomic_write(af, l->data + from, r->start - from);
+		atomic_write(af, run->fresh_buf + r->new_start, r->new_len);
+		from = r->start + r->len;
+	}
+	atomic_write(af, l->data + from, l->size - from);
+	if (!run->nadded)
+		return;
+	if (l->size && l->data[l->size - 1] != l->delim)
+		atomic_write(af, run->fmt.crlf ? "\r\n" : &l->delim, run->fmt.crlf ? 2 : 1);
+	atomic_write(af, run->added_buf, run->added_len);
+}
+
+/* The list must be the one read: another writer's update would be lost. */
+static bool list_unchanged(const struct update_run *run)
+{
+	const struct stat *old = &run->list.st;
+	struct stat now;
+	bool exists = stat(run->target, &now) == 0;
+
+	if (exists == run->list.exists &&
+	    (!exists || (now.st_ino == old->st_ino && now.st_dev == old->st_dev &&
+			 now.st_size == old->st_size &&
+			 now.st_mtim.tv_sec == old->st_mtim.tv_sec &&
+			 now.st_mtim.tv_nsec == old->st_mtim.tv_nsec)))
+		return true;
+	diag_error(0, "%s: changed while it was being updated: not updated", quote_name(run->shown));
+	return false;
+}
+
+static bool write_list(struct update_run *run)
+{
+	struct atomic_file *af = xmalloc(sizeof *af);
+	bool ok = false;
+
+	if (list_unchanged(run) && atomic_open(af, run->target, run->shown)) {
+		write_records(run, af);
+		ok = atomic_commit(af, run->list.exists ? &run->list.st : NULL);
+	}
+	free(af);
+	return ok;
+}
+
+/* The list read and its format known; false (reported) when it cannot be. */
+static bool prepare(struct update_run *run)
+{
+	const char *shown = run->shown;
+
+	run->target = atomic_resolve(shown);
+	if (!run->target) {
+		diag_file_error(shown, errno);
+		return false;
+	}
+	int err = update_list_load(&run->list, run->target, run->opt);
+	if (err) {
+		diag_file_error(shown, err);
+		return false;
+	}
+	/* rename(2) would replace a list its owner made read-only. */
+	if (run->list.exists && access(run->target, W_OK) != 0) {
+		diag_file_error(shown, errno);
+		return false;
+	}
+	if (!update_format_of(&run->list, run->opt, shown, &run->fmt))
+		return false;
+	atomic_clean_stale(run->target);
+	return true;
+}
+
+static void finish(struct update_run *run)
+{
+	update_list_free(&run->list);
+	for (size_t i = 0; i < run->nnames; i++)
+		free(run->names[i]);
+	free(run->names);
+	free(run->added_buf);
+	free(run->fresh_buf);
+	free(run->target);
+}
 
 bool update_mode_run(const struct options *opt, char *const *operands, int noperands)
 {
-	(void)opt, (void)operands, (void)noperands;
-	diag_error(0, "--update is not built yet");
-	return false;
+	struct update_run run = { .opt = opt, .shown = opt->update_list, .ok = true };
+	bool ok = false;
+
+	if (opt->nalgos != 1) {
+		diag_error(0, "--update adds lines of one algorithm, not %u", opt->nalgos);
+		return false;
+	}
+	if (noperands == 0) {
+		diag_error(0, "--update needs the files or directories to add");
+		return false;
+	}
+	run.scratch = *opt;
+	if (prepare(&run)) {
+		run.added = memstream(&run.added_buf, &run.added_len);
+		run.fresh = memstream(&run.fresh_buf, &run.fresh_len);
+		update_hash(&run, operands, noperands);
+		close_memstream(run.added);
+		close_memstream(run.fresh);
+		/* Nothing new: the list stays as it is, not rewritten. */
+		ok = run.ok && ((!run.nadded && !run.nreplaced) || write_list(&run));
+	}
+	finish(&run);
+	return ok;
 }

@@ -40,7 +40,18 @@
  * the reads).
  * Only regular files are affected (never pipes or terminals). read() and
  * pread() (the CRC-32C split path) get the same faults, except the
- * random short reads. */
+ * random short reads.
+ * Faults on writing (a list that --update replaces), also in
+ * SIMDSUM_FAULT; each failure injected is logged:
+ *   enospc-write=SUBSTR  write() to a file whose path contains SUBSTR
+ *                        fails with ENOSPC (a full disk)
+ *   eio-write=SUBSTR     write() to such a file fails with EIO (write()
+ *                        only: pwrite() and writev() are not faulted)
+ *   eio-fsync=SUBSTR     fsync() or fdatasync() of such a file fails with
+ *                        EIO (the data did not reach the disk)
+ *   slow-write=SUBSTR    each write() to such a file first sleeps 100 ms
+ *                        (a window in which to signal the writer)
+ * The log is written like any file: its path must not contain SUBSTR. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -377,4 +388,60 @@ ssize_t pread(int fd, void *buf, size_t count, off_t off)
 ssize_t pread64(int fd, void *buf, size_t count, off_t off)
 {
 	return pread(fd, buf, count, off);
+}
+
+/* --- writes and syncs ------------------------------------------------------ */
+
+/* The write or sync fault for fd, as an errno (0: none). */
+static int write_fault(int fd, int syncing)
+{
+	if (!getenv("SIMDSUM_FAULT") || !is_regular(fd))
+		return 0;
+	if (syncing)
+		return targets("eio-fsync=", fd) ? EIO : 0;
+	if (targets("enospc-write=", fd))
+		return ENOSPC;
+	return targets("eio-write=", fd) ? EIO : 0;
+}
+
+ssize_t write(int fd, const void *buf, size_t count)
+{
+	static ssize_t (*real_write)(int, const void *, size_t);
+	if (!real_write)
+		real_write = (ssize_t(*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+	int err = write_fault(fd, 0);
+	if (getenv("SIMDSUM_FAULT") && is_regular(fd) && targets("slow-write=", fd))
+		usleep(100000);
+	if (err) {
+		log_fault(err == ENOSPC ? "enospc-write" : "eio-write", count, fd);
+		errno = err;
+		return -1;
+	}
+	return real_write(fd, buf, count);
+}
+
+static int synced(int fd, int (*real)(int), const char *what)
+{
+	if (write_fault(fd, 1)) {
+		log_fault(what, 0, fd);
+		errno = EIO;
+		return -1;
+	}
+	return real(fd);
+}
+
+int fsync(int fd)
+{
+	static int (*real_fsync)(int);
+	if (!real_fsync)
+		real_fsync = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+	return synced(fd, real_fsync, "eio-fsync");
+}
+
+int fdatasync(int fd)
+{
+	static int (*real_fdatasync)(int);
+	if (!real_fdatasync)
+		real_fdatasync = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
+	return synced(fd, real_fdatasync, "eio-fsync");
 }

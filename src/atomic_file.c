@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: MIT */
+/* atomic_file.c - writing a temporary file beside the target, then
+ * renaming it over the target: the rename is the only moment the target
+ * changes. Temporary files never outlive the run: errors unlink them, a
+ * signal handler does on SIGINT, SIGTERM and SIGHUP, and those of a run
+ * killed outright are removed by the next (atomic_clean_stale). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "diag.h"
+#include "quote.h"
+#include "xalloc.h"
+
+/* --- names ---------------------------------------------------------------- */
+
+/* The directory part of path ("." for none), a new string. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	char *dir = xstrdup(path);
+	dir[slash - path] = '\0';
+	return dir;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* ".name.simdsum-tmp." for target, the name cut to ATOMIC_BASE_MAX. */
+static void tmp_prefix(const char *target, char *out, size_t size)
+{
+	snprintf(out, size, ".%.*s" ATOMIC_TMP_TAG, ATOMIC_BASE_MAX, base_of(target));
+}
+
+bool atomic_is_tmp_of(const char *name, const char *target)
+{
+	char prefix[ATOMIC_BASE_MAX + 32];
+
+	tmp_prefix(target, prefix, sizeof prefix);
+	return strncmp(name, prefix, strlen(prefix)) == 0;
+}
+
+/* The next link of a chain: what link (at path) points to, relative to
+ * path's directory. NULL with errno set. */
+static char *follow(const char *path)
+{
+	char to[PATH_MAX];
+	ssize_t n = readlink(path, to, sizeof to - 1);
+
+	if (n < 0)
+		return NULL;
+	to[n] = '\0';
+	if (to[0] == '/' || !strchr(path, '/'))
+		return xstrdup(to);
+	size_t dlen = (size_t)(base_of(path) - path);
+	char *next = xmalloc(dlen + (size_t)n + 1);
+	memcpy(next, path, dlen);
+	memcpy(next + dlen, to, (size_t)n + 1);
+	return next;
+}
+
+char *atomic_resolve(const char *path)
+{
+	char *p = xstrdup(path);
+	struct stat st;
+
+	for (int hops = 0; hops < 40; hops++) {
+		if (lstat(p, &st) != 0)
+			return errno == ENOENT ? p : (free(p), NULL);
+		if (!S_ISLNK(st.st_mode))
+			return p;
+		char *next = follow(p);
+		free(p);
+		if (!next)
+			return NULL;
+		p = next;
+	}
+	free(p);
+	errno = ELOOP;
+	return NULL;
+}
+
+/* --- stale temporary files ------------------------------------------------ */
+
+/* Whether process pid has ended but is not yet reaped (a zombie, which
+ * kill(pid, 0) still finds: its parent died too, and no init reaps it). */
+static bool is_zombie(long pid)
+{
+	char path[64], stat[256];
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, stat, sizeof stat - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return false;
+	stat[n] = '\0';
+	const char *paren = strrchr(stat, ')');   /* "PID (comm) S ..." */
+	return paren && paren[1] == ' ' && paren[2] == 'Z';
+}
+
+/* Whether name (after the prefix) is "PID.XXXXXX" of a process that is
+ * gone (or a zombie). A live PID, or one of another user's (EPERM), is
+ * kept. */
+static bool is_stale(const char *rest)
+{
+	char *end;
+	long pid = strtol(rest, &end, 10);
+
+	if (end == rest || *end != '.' || pid <= 0 || pid == (long)getpid())
+		return false;
+	if (kill((pid_t)pid, 0) == -1)
+		return errno == ESRCH;
+	return is_zombie(pid);
+}
+
+void atomic_clean_stale(const char *target)
+{
+	char prefix[ATOMIC_BASE_MAX + 32];
+	char *dir = dir_of(target);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	tmp_prefix(target, prefix, sizeof prefix);
+	size_t plen = strlen(prefix);
+	while (d && (e = readdir(d)))
+		if (strncmp(e->d_name, prefix, plen) == 0 && is_stale(e->d_name + plen))
+			unlinkat(dirfd(d), e->d_name, 0);
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
+/* --- the signal handler --------------------------------------------------- */
+
+static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NSIGNALS (sizeof cleanup_signals / sizeof cleanup_signals[0])
+
+static char sig_path[PATH_MAX + ATOMIC_BASE_MAX + 64];
+static volatile sig_atomic_t sig_armed;
+static struct sigaction saved[NSIGNALS];
+
+/* Async-signal-safe: unlink, restore the default action, raise again (it
+ * is delivered once this returns, and ends the process as it would have). */
+static void on_signal(int sig)
+{
+	int saved_errno = errno;
+
+	if (sig_armed)
+		unlink(sig_path);
+	sig_armed = 0;
+	signal(sig, SIG_DFL);
+	raise(sig);
+	errno = saved_errno;
+}
+
+static void block_signals(bool block)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < NSIGNALS; i++)
+		sigaddset(&set, cleanup_signals[i]);
+	sigprocmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+/* Signals the process ignores (nohup, a background job's SIGINT) stay
+ * ignored. */
+static void install_handler(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NSIGNALS; i++) {
+		sigaction(cleanup_signals[i], NULL, &saved[i]);
+		if (saved[i].sa_handler != SIG_IGN)
+			sigaction(cleanup_signals[i], &sa, NULL);
+	}
+}
+
+static void restore_handlers(void)
+{
+	for (size_t i = 0; i < NSIGNALS; i++)
+		sigaction(cleanup_signals[i], &saved[i], NULL);
+}
+
+/* Forgets the temporary file (removed or renamed): signals blocked. */
+static void disarm(struct atomic_file *af)
+{
+	sig_armed = 0;
+	free(af->tmp);
+	af->tmp = NULL;
+	restore_handlers();
+}
+
+/* --- creating ---------------------------------------------------------- */
+
+/* Six letters, different for each try. */
+static void random_suffix(char *out)
+{
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static unsigned long long state;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	state ^= (unsigned long long)ts.tv_nsec * 0x9e3779b97f4a7c15ULL ^ (unsigned long long)getpid();
+	for (int i = 0; i < 6; i++) {
+		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+		out[i] = letters[(state >> 33) % (sizeof letters - 1)];
+	}
+	out[6] = '\0';
+}
+
+/* Creates the temporary file at a fresh name (O_EXCL), armed for the
+ * handler in the same breath. Returns the descriptor or -1 (errno). */
+static int create_tmp(struct atomic_file *af, const char *dir)
+{
+	char prefix[ATOMIC_BASE_MAX + 32], suffix[8];
+
+	tmp_prefix(af->target, prefix, sizeof prefix);
+	for (int tries = 0; tries < 100; tries++) {
+		random_suffix(suffix);
+		int n = snprintf(sig_path, sizeof sig_path, "%s/%s%ld.%s", dir, prefix,
+				 (long)getpid(), suffix);
+		if (n < 0 || (size_t)n >= sizeof sig_path) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		block_signals(true);
+		int fd = open(sig_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		int err = errno;
+		sig_armed = fd >= 0;
+		block_signals(false);
+		if (fd >= 0 || err != EEXIST) {
+			errno = err;
+			return fd;
+		}
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+bool atomic_open(struct atomic_file *af, const char *target, const char *shown)
+{
+	char *dir = dir_of(target);
+
+	memset(af, 0, sizeof *af);
+	af->shown = shown;
+	af->target = xstrdup(target);
+	install_handler();
+	af->fd = create_tmp(af, dir);
+	if (af->fd < 0) {
+		diag_error(errno, "%s: not updated: cannot create a temporary file in %s",
+			   quote_name(shown), quote_name(dir));
+		restore_handlers();
+		free(dir);
+		free(af->target);
+		return false;
+	}
+	af->tmp = xstrdup(sig_path);
+	free(dir);
+	return true;
+}
+
+/* --- writing ------------------------------------------------------------ */
+
+/* write(2) until all is written: short writes continue, EINTR retries. */
+static int write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static void flush(struct atomic_file *af)
+{
+	if (!af->err && af->used)
+		af->err = write_all(af->fd, af->buf, af->used);
+	af->used = 0;
+}
+
+void atomic_write(struct atomic_file *af, const void *data, size_t len)
+{
+	if (af->err || !len)
+		return;
+	if (af->used + len > sizeof af->buf)
+		flush(af);
+	if (len >= sizeof af->buf) {
+		if (!af->err)
+			af->err = write_all(af->fd, data, len);
+		return;
+	}
+	memcpy(af->buf + af->used, data, len);
+	af->used += len;
+}
+
+void atomic_abort(struct atomic_file *af)
+{
+	if (af->tmp) {
+		if (af->fd >= 0)
+			close(af->fd);
+		block_signals(true);
+		unlink(af->tmp);
+		disarm(af);
+		block_signals(false);
+	}
+	free(af->target);
+	af->target = NULL;
+}
+
+/* The old file's owner (when it may be given: EPERM is no error for a
+ * user who cannot) and mode, or a new file's 0666 less the umask. */
+static int set_owner_mode(int fd, const struct stat *old)
+{
+	if (!old) {
+		mode_t mask = umask(0);
+		umask(mask);
+		return fchmod(fd, 0666 & ~mask) == 0 ? 0 : errno;
+	}
+	struct stat now;
+	if (fstat(fd, &now) == 0 && (now.st_uid != old->st_uid || now.st_gid != old->st_gid) &&
+	    fchown(fd, old->st_uid, old->st_gid) != 0 && errno != EPERM)
+		return errno;
+	return fchmod(fd, old->st_mode & 07777) == 0 ? 0 : errno;
+}
+
+/* The data and the metadata on disk, then the descriptor closed. Returns
+ * 0 or the errno of the step that failed, with what it was in *step. */
+static int finish_tmp(struct atomic_file *af, const struct stat *old, const char **step)
+{
+	int err;
+
+	flush(af);
+	*step = "write error";
+	if (af->err)
+		return af->err;
+	*step = "cannot set the mode";
+	if ((err = set_owner_mode(af->fd, old)))
+		return err;
+	*step = "cannot sync the new list";
+	if (fsync(af->fd) != 0)
+		return errno;
+	*step = "write error";
+	err = close(af->fd) == 0 ? 0 : errno;
+	af->fd = -1;
+	return err;
+}
+
+/* After the rename: the directory entry on disk too. Filesystems that
+ * cannot sync a directory say EINVAL; that is no error. */
+static bool sync_dir(struct atomic_file *af)
+{
+	char *dir = dir_of(af->target);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int err = fd < 0 ? errno : fsync(fd) == 0 ? 0 : errno;
+
+	if (fd >= 0)
+		close(fd);
+	if (err && err != EINVAL)
+		diag_error(err, "%s: updated, but cannot sync its directory %s",
+			   quote_name(af->shown), quote_name(dir));
+	free(dir);
+	return !err || err == EINVAL;
+}
+
+bool atomic_commit(struct atomic_file *af, const struct stat *old)
+{
+	const char *step;
+	int err = finish_tmp(af, old, &step);
+
+	if (!err) {
+		block_signals(true);
+		step = "cannot rename the new list over it";
+		err = rename(af->tmp, af->target) == 0 ? 0 : errno;
+		if (!err)
+			disarm(af);
+		block_signals(false);
+	}
+	if (err) {
+		diag_error(err, "%s: not updated: %s", quote_name(af->shown), step);
+		atomic_abort(af);
+		return false;
+	}
+	bool ok = sync_dir(af);
+	free(af->target);
+	af->target = NULL;
+	return ok;
+}

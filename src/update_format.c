@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/* update_format.c - telling a list's format from its lines, and writing
+ * lines in it (through output.c's formatter, so they are those hash mode
+ * prints). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "output.h"
+#include "quote.h"
+#include "update_format.h"
+#include "xalloc.h"
+
+/* The one algorithm of the checksum lines that are (tagged) or are not
+ * tagged; NULL when there are none or several. *any: whether any is. */
+static const struct algo *only_algo(const struct update_list *l, bool tagged, bool *any)
+{
+	const struct algo *found = NULL;
+	bool several = false;
+
+	*any = false;
+	for (size_t i = 0; i < l->nrec; i++) {
+		const struct list_record *r = &l->rec[i];
+		if (!r->algo || r->tagged != tagged)
+			continue;
+		*any = true;
+		several |= found && found != r->algo;
+		found = r->algo;
+	}
+	return several ? NULL : found;
+}
+
+static const struct list_record *first_line(const struct update_list *l)
+{
+	for (size_t i = 0; i < l->nrec; i++)
+		if (l->rec[i].algo)
+			return &l->rec[i];
+	return NULL;
+}
+
+static void from_options(const struct options *opt, char delim, struct list_format *f)
+{
+	f->algo = opt->algos[0].algo;
+	f->style = opt->style == OUTPUT_TAG ? OUTPUT_TAG : OUTPUT_GNU;
+	f->binary = opt->binary;
+	f->base64 = opt->base64;
+	f->reversed = false;
+	f->crlf = false;
+	f->delim = delim;
+}
+
+/* The algorithm for new lines of a list whose first line is r. */
+static bool pick_algo(const struct update_list *l, const struct options *opt, const char *shown,
+		      struct list_format *f)
+{
+	bool explicit = !opt->untagged_by_length, any_untagged, any_tagged;
+	const struct algo *untagged = only_algo(l, false, &any_untagged);
+	const struct algo *tagged = only_algo(l, true, &any_tagged);
+
+	if (f->style == OUTPUT_GNU && untagged) {
+		if (explicit && untagged != opt->algos[0].algo) {
+			diag_error(0, "%s: the list holds %s digests, not %s: not updated",
+				   quote_name(shown), untagged->tag, opt->algos[0].algo->tag);
+			return false;
+		}
+		f->algo = untagged;
+	} else if (f->style == OUTPUT_TAG && !explicit && tagged &&
+		   (!any_untagged || untagged == tagged)) {
+		f->algo = tagged;
+	}
+	return true;
+}
+
+/* A list whose lines are checksums of a length two algorithms share, and
+ * nothing says which: adding lines of a third would be a guess. */
+static bool ambiguous(const struct update_list *l, const struct options *opt, const char *shown)
+{
+	const struct algo *fits[2];
+
+	if (!opt->untagged_by_length || update_list_ambiguous(l, fits, 2) < 2)
+		return false;
+	diag_error(0, "%s: its digests could be %s or %s: name the algorithm with -a",
+		   quote_name(shown), fits[0]->tag, fits[1]->tag);
+	return true;
+}
+
+bool update_format_of(const struct update_list *l, const struct options *opt,
+		      const char *shown, struct list_format *f)
+{
+	const struct list_record *r = first_line(l);
+
+	if (!r) {
+		from_options(opt, opt->delim, f);
+		return !ambiguous(l, opt, shown);
+	}
+	from_options(opt, l->delim, f);
+	f->style = r->tagged ? OUTPUT_TAG : OUTPUT_GNU;
+	f->binary = !r->tagged && r->binary;
+	f->base64 = r->base64;
+	f->reversed = l->reversed;
+	f->crlf = r->crlf;
+	return pick_algo(l, opt, shown, f);
+}
+
+void update_format_of_record(const struct update_list *l, const struct list_record *r,
+			     struct list_format *f)
+{
+	f->algo = r->algo;
+	f->style = r->tagged ? OUTPUT_TAG : OUTPUT_GNU;
+	f->binary = r->binary;
+	f->base64 = r->base64;
+	f->reversed = l->reversed && !r->tagged;
+	f->crlf = r->crlf;
+	f->delim = l->delim;
+}
+
+/* The line as output.c writes it, into a new buffer (*buf, *len). */
+static void format_line(const struct list_format *f, struct options *scratch, const char *name,
+			const uint8_t *digest, char **buf, size_t *len)
+{
+	FILE *line = open_memstream(buf, len);
+
+	if (!line)
+		xalloc_die();
+	scratch->style = f->style;
+	scratch->binary = f->binary;
+	scratch->base64 = f->base64;
+	scratch->delim = f->delim;
+	output_line_to(line, scratch, name, f->algo, digest);
+	if (ferror(line) | fclose(line))
+		xalloc_die();
+}
+
+void update_format_line(FILE *out, const struct list_format *f, struct options *scratch,
+			const char *name, const uint8_t *digest)
+{
+	size_t len, skip = (size_t)-1;
+	char *buf = NULL;
+	format_line(f, scratch, name, digest, &buf, &len);
+	bool gnu = f->style == OUTPUT_GNU && !f->algo->always_tagged;
+
+	/* "HEX NAME": one blank, where GNU lines have two. */
+	if (f->reversed && gnu && strchr(buf, ' '))
+		skip = (size_t)(strchr(buf, ' ') - buf) + 1;
+	bool crlf = f->crlf && len && buf[len - 1] == '\n';
+	for (size_t i = 0; i < len - crlf; i++)
+		if (i != skip)
+			putc(buf[i], out);
+	if (crlf)
+		fputs("\r\n", out);
+	free(buf);
+}

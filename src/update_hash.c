@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/* update_hash.c - which of the named files --update hashes (those the
+ * list lacks; with --update-changed those newer than it too), hashed
+ * through the engine, their lines formatted as the results come back in
+ * the order the files were named. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "atomic_file.h"
+#include "diag.h"
+#include "progress.h"
+#include "quote.h"
+#include "select.h"
+#include "update_run.h"
+#include "walk.h"
+#include "xalloc.h"
+
+/* What one job is for: a line to add, or the records of a name to rewrite. */
+struct update_item {
+	bool change;
+	size_t first;                      /* change: the name's first record */
+	struct algo_choice *choices;       /* change: owned */
+};
+
+/* The transforms per algorithm: the user's choice for -a's family, auto
+ * for the others (as --check does for lines of other algorithms). */
+static void init_choices(struct update_run *run)
+{
+	const struct options *opt = run->opt;
+
+	for (const struct algo *a = algos; a->name; a++) {
+		struct algo_choice *c = &run->choices[a - algos];
+		if (a->family == opt->algos[0].algo->family) {
+			*c = opt->algos[0];
+		} else {
+			c->algo = a;
+			select_impl(c, NULL);
+		}
+		c->algo = a;
+	}
+}
+
+static void rewrite_records(struct update_run *run, const struct update_item *it,
+			    const struct job *job)
+{
+	struct update_list *l = &run->list;
+
+	for (size_t i = it->first; i != NO_RECORD; i = l->rec[i].next_same) {
+		struct list_record *r = &l->rec[i];
+		struct list_format f;
+		for (unsigned k = 0; k < job->nchoices; k++) {
+			if (job->choices[k].algo != r->algo)
+				continue;
+			update_format_of_record(l, r, &f);
+			r->new_start = (size_t)ftell(run->fresh);
+			update_format_line(run->fresh, &f, &run->scratch, job->name,
+					   job->result.digest[k]);
+			r->new_len = (size_t)ftell(run->fresh) - r->new_start;
+			r->replaced = true;
+			run->nreplaced++;
+			break;
+		}
+	}
+}
+
+static void emit(struct job *job, void *ctx)
+{
+	struct update_run *run = ctx;
+	struct update_item *it = job->user;
+	const struct file_outcome *o = &job->result.outcome;
+
+	if (o->status != FILE_OK) {
+		char detail[160];
+		diag_error(0, "%s: %s", quote_name(job->name),
+			   outcome_detail(job, detail, sizeof detail));
+		run->ok = false;
+	} else if (run->ok && it->change) {
+		rewrite_records(run, it, job);
+	} else if (run->ok) {
+		update_format_line(run->added, &run->fmt, &run->scratch, job->name,
+				   job->result.digest[0]);
+		run->nadded++;
+	}
+	free(it->choices);
+	free(it);
+}
+
+/* Queues name (kept until the run ends) with item, or an error for it. */
+static void submit(struct update_run *run, const char *name, struct update_item *it,
+		   const struct algo_choice *choices, unsigned n, int err)
+{
+	struct job *job = engine_job(run->engine);
+
+	job->name = name;
+	job->user = it;
+	if (err) {
+		job->result.outcome.status = FILE_READ_FAILED;
+		job->result.outcome.err = err;
+	} else {
+		job->choices = choices;
+		job->nchoices = n;
+		job->cross_check = run->opt->cross_check;
+		job->hash = true;
+	}
+	engine_submit(run->engine, job);
+}
+
+static char *keep_name(struct update_run *run, const char *name)
+{
+	if (run->nnames == run->names_cap)
+		run->names = xnrealloc(run->names, run->names_cap = 2 * run->names_cap + 16,
+				       sizeof *run->names);
+	return run->names[run->nnames++] = xstrdup(name);
+}
+
+/* The records of the name at first are rehashed, each with its own
+ * algorithm (at most MAX_ALGOS of them; others keep their lines). */
+static void submit_change(struct update_run *run, const char *name, size_t first)
+{
+	struct update_list *l = &run->list;
+	struct update_item *it = xcalloc(1, sizeof *it);
+	unsigned n = 0;
+
+	it->change = true;
+	it->first = first;
+	it->choices = xcalloc(MAX_ALGOS, sizeof *it->choices);
+	for (size_t i = first; i != NO_RECORD; i = l->rec[i].next_same) {
+		unsigned k = 0;
+		while (k < n && it->choices[k].algo != l->rec[i].algo)
+			k++;
+		if (k == n && n < MAX_ALGOS)
+			it->choices[n++] = run->choices[l->rec[i].algo - algos];
+	}
+	l->rec[first].queued = true;
+	submit(run, keep_name(run, name), it, it->choices, n, 0);
+}
+
+static bool newer(const struct stat *a, const struct stat *b)
+{
+	return a->st_mtim.tv_sec > b->st_mtim.tv_sec ||
+	       (a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
+}
+
+/* A temporary file of this list's (another run's, under way), by name. */
+static bool is_our_tmp(const struct update_run *run, const char *name)
+{
+	const char *slash = strrchr(name, '/');
+	return atomic_is_tmp_of(slash ? slash + 1 : name, run->target);
+}
+
+/* One file hash mode would name so: added when the list lacks it, rehashed
+ * when listed and changed; never the list itself. */
+static void consider(struct update_run *run, const char *name)
+{
+	struct update_list *l = &run->list;
+	struct stat st;
+	bool have_st = strcmp(name, "-") != 0 && stat(name, &st) == 0;
+
+	if (have_st && l->exists && st.st_dev == l->st.st_dev && st.st_ino == l->st.st_ino)
+		return;
+	if (is_our_tmp(run, name))
+		return;
+	struct name_slot *s = update_list_find(l, name);
+	bool changed = s->name && s->first != NO_RECORD && run->opt->update_changed && have_st &&
+		       l->exists && newer(&st, &l->st) && !l->rec[s->first].queued;
+	if (have_st && S_ISREG(st.st_mode) && (!s->name || changed))
+		progress_add_total((uint64_t)st.st_size);
+	if (!s->name) {
+		char *copy = keep_name(run, name);
+		update_list_claim(l, s, copy, NO_RECORD);
+		submit(run, copy, xcalloc(1, sizeof(struct update_item)),
+		       &run->choices[run->fmt.algo - algos], 1, 0);
+		return;
+	}
+	if (changed)
+		submit_change(run, name, s->first);
+}
+
+static void on_walk(void *ctx, const char *path, uint64_t size, int err)
+{
+	struct update_run *run = ctx;
+	(void)size;
+
+	if (err)
+		submit(run, keep_name(run, path), xcalloc(1, sizeof(struct update_item)), NULL,
+		       0, err);
+	else
+		consider(run, path);
+}
+
+static void add_operand(struct update_run *run, const char *name)
+{
+	struct stat st;
+
+	if (run->opt->recursive && strcmp(name, "-") != 0 && stat(name, &st) == 0 &&
+	    S_ISDIR(st.st_mode))
+		walk_tree(name, run->opt->dereference, on_walk, run);
+	else
+		consider(run, name);
+}
+
+void update_hash(struct update_run *run, char *const *operands, int noperands)
+{
+	const struct options *opt = run->opt;
+	const struct algo_choice *add = &run->choices[run->fmt.algo - algos];
+	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run,
+				     .one_job = !opt->recursive && noperands <= 1 };
+
+	init_choices(run);
+	lanes_policy_for(add, &cfg.lanes[add->algo->family]);
+	run->engine = engine_create(&cfg);
+	for (int i = 0; i < noperands; i++)
+		add_operand(run, operands[i]);
+	engine_finish(run->engine);
+	run->engine = NULL;
+}

@@ -1,0 +1,430 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# --update=LIST: appending the files a list lacks, in the list's own
+# format, and never losing the list (atomic_file.c): faults, signals and
+# SIGKILL at any moment leave the old list or the complete new one.
+
+load helpers
+
+# shimmed FAULTS ARGS...: simdsum under the fault shim.
+shimmed() {
+	local faults=$1
+	shift
+	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.faults.log" \
+		"$SIMDSUM" "$@"
+}
+
+# no_tmp [DIR]: no temporary file of simdsum's is left in DIR (default .).
+no_tmp() {
+	local left
+	left=$(find "${1:-.}" -name '*.simdsum-tmp.*')
+	[ -z "$left" ] || { echo "left behind: $left"; false; }
+}
+
+# abc: three small files a, b, c.
+abc() {
+	printf 'alpha' > a
+	printf 'bravo' > b
+	printf 'charlie' > c
+}
+
+@test "appends only the files the list lacks, in GNU format" {
+	abc
+	sha256sum a > list
+	run "$SIMDSUM" --update=list a b c
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	sha256sum a b c | cmp - list
+	# Nothing new: the list is not rewritten at all.
+	ino=$(stat -c %i list)
+	"$SIMDSUM" --update=list c a b
+	[ "$(stat -c %i list)" = "$ino" ]
+	sha256sum a b c | cmp - list
+}
+
+@test "a list with '*' indicators gets them" {
+	abc
+	sha256sum -b a > list
+	"$SIMDSUM" --update=list b c
+	sha256sum -b a b c | cmp - list
+}
+
+@test "a tag list gets tag lines of its algorithm" {
+	abc
+	sha1sum --tag a > list
+	"$SIMDSUM" --update=list b c
+	sha1sum --tag a b c | cmp - list
+}
+
+@test "a base64 list gets base64 digests" {
+	abc
+	"$SIMDSUM" --base64 a > list
+	"$SIMDSUM" --update=list b c
+	"$SIMDSUM" --base64 a b c | cmp - list
+	"$SIMDSUM" --tag --base64 -a sha512 a > tlist
+	"$SIMDSUM" --update=tlist b
+	"$SIMDSUM" --tag --base64 -a sha512 a b | cmp - tlist
+}
+
+@test "a NUL-terminated list (-z) gets NUL-terminated records" {
+	abc
+	printf 'n\nl' > $'new\nline'
+	sha256sum -z a > list
+	"$SIMDSUM" --update=list b $'new\nline'
+	sha256sum -z a b $'new\nline' | cmp - list
+	"$SIMDSUM" -z --update=list c
+	sha256sum -z a b $'new\nline' c | cmp - list
+}
+
+@test "an untagged list's algorithm is the one its digest length names" {
+	abc
+	sha1sum a > l1
+	sha384sum a > l384
+	sha512sum a > l512
+	"$SIMDSUM" --update=l1 b c
+	"$SIMDSUM" --update=l384 b c
+	"$SIMDSUM" --update=l512 b c
+	sha1sum a b c | cmp - l1
+	sha384sum a b c | cmp - l384
+	sha512sum a b c | cmp - l512
+	# The program's own name agrees; for a length two algorithms share
+	# (MD5 and XXH128), -a or the program's name says which.
+	"$LINKS/sha1sum" --update=l1 a b c
+	sha1sum a b c | cmp - l1
+	md5sum a > l5
+	"$LINKS/md5sum" --update=l5 b
+	"$SIMDSUM" -a md5 --update=l5 c
+	md5sum a b c | cmp - l5
+}
+
+@test "-a that contradicts an untagged list is an error, the list untouched" {
+	abc
+	sha1sum a > list
+	cp list before
+	run "$SIMDSUM" -a sha256 --update=list b
+	[ "$status" -eq 1 ]
+	[ "$output" = "$SIMDSUM: list: the list holds SHA1 digests, not SHA256: not updated" ]
+	cmp before list
+	run "$LINKS/md5sum" --update=list b
+	[ "$status" -eq 1 ]
+	[ "$output" = "$LINKS/md5sum: list: the list holds SHA1 digests, not MD5: not updated" ]
+	cmp before list
+}
+
+@test "digests of a length two algorithms share: -a says which, or an error" {
+	abc
+	"$SIMDSUM" -a xxh128 a > list
+	cp list before
+	run -1 "$SIMDSUM" --update=list b
+	[ "$output" = "$SIMDSUM: list: its digests could be MD5 or XXH128: name the algorithm with -a" ]
+	cmp before list
+	"$SIMDSUM" -a xxh128 --update=list b
+	"$SIMDSUM" -a xxh128 a b | cmp - list
+	"$SIMDSUM" -c -a xxh128 list
+}
+
+@test "reversed BSD lines and CRLF lines get lines like them" {
+	abc
+	sha256sum a | sed 's/  / /' > rev
+	"$SIMDSUM" --update=rev b c
+	sha256sum a b c | sed 's/  / /' | cmp - rev
+	"$SIMDSUM" -c rev
+	sha256sum a | sed 's/$/\r/' > crlf
+	"$SIMDSUM" --update=crlf b
+	sha256sum a b | sed 's/$/\r/' | cmp - crlf
+}
+
+@test "a mixed tagged list gets -a's algorithm" {
+	abc
+	{ sha1sum --tag a; md5sum --tag b; } > list
+	cp list expected
+	"$SIMDSUM" -a sha512 --update=list a b c
+	sha512sum --tag c >> expected
+	cmp expected list
+	# Without -a: the default algorithm.
+	printf 'delta' > d
+	"$SIMDSUM" --update=list d
+	sha256sum --tag d >> expected
+	cmp expected list
+}
+
+@test "a missing or empty list is created as the options say" {
+	abc
+	"$SIMDSUM" --update=new a b
+	sha256sum a b | cmp - new
+	"$SIMDSUM" --tag -a md5 --update=tagged a b
+	md5sum --tag a b | cmp - tagged
+	"$SIMDSUM" -z -a sha1 --update=zero a b
+	sha1sum -z a b | cmp - zero
+	: > empty
+	"$SIMDSUM" -b --update=empty a
+	sha256sum -b a | cmp - empty
+	[ "$(stat -c %a new)" = "$(: > ref; stat -c %a ref)" ]
+}
+
+@test "comments, malformed lines and others' lines are kept byte for byte" {
+	abc
+	printf '# a comment\r\n' > list
+	sha256sum a >> list
+	printf 'not a checksum line\n\n%s  gone\n' "$(sha256sum c | cut -c1-64)" >> list
+	printf 'trailing line without newline' >> list
+	cp list expected
+	"$SIMDSUM" --update=list a b
+	printf '\n' >> expected
+	sha256sum b >> expected
+	cmp expected list
+}
+
+@test "awkward names are escaped as sha256sum escapes them" {
+	make_files
+	sha256sum plain > list
+	"$SIMDSUM" --update=list "${FILES[@]}"
+	sha256sum "${FILES[@]}" | cmp - list
+	# Listed names are recognised after unescaping: nothing is added twice.
+	"$SIMDSUM" --update=list "${FILES[@]}"
+	sha256sum "${FILES[@]}" | cmp - list
+	sha256sum --tag plain > tags
+	"$SIMDSUM" --update=tags "${FILES[@]}"
+	sha256sum --tag "${FILES[@]}" | cmp - tags
+}
+
+@test "-r adds a tree's files as simdsum -r names them, never the list" {
+	mkdir -p tree/sub/deeper tree/other
+	printf 1 > tree/one
+	printf 2 > tree/sub/two
+	printf 3 > tree/sub/deeper/three
+	printf 4 > tree/other/four
+	"$SIMDSUM" -r tree > expected
+	sha256sum tree/one > tree/sub/list
+	"$SIMDSUM" -r --update=tree/sub/list tree
+	{ sha256sum tree/one; grep -v '^.\{64\}  tree/one$' expected; } | cmp - tree/sub/list
+	# Named directly, or through a link, the list is not added either.
+	ln -s tree/sub/list alias
+	"$SIMDSUM" --update=tree/sub/list tree/sub/list alias tree/one
+	{ sha256sum tree/one; grep -v '^.\{64\}  tree/one$' expected; } | cmp - tree/sub/list
+}
+
+@test "--update-changed rewrites the lines of files newer than the list, in place" {
+	abc
+	{ sha256sum a; sha1sum --tag b; sha256sum b c; } > list
+	touch -d '2001-01-01' a b c list
+	printf 'BRAVO' > b
+	touch -d '2002-01-01' b
+	printf 'delta' > d
+	# Without --update-changed a changed file is left alone.
+	cp list before
+	"$SIMDSUM" --update=list a b c
+	cmp before list
+	"$SIMDSUM" --update=list --update-changed a b c d
+	{ sha256sum a; sha1sum --tag b; sha256sum b c d; } | cmp - list
+	# Only among the named files.
+	touch -d '2000-01-01' list
+	printf 'ALPHA' > a
+	cp list before
+	"$SIMDSUM" --update=list --update-changed b
+	{ sed -n 1p before; sha1sum --tag b; sha256sum b; sed -n '4,$p' before; } | cmp - list
+}
+
+@test "--update-changed keeps each line's format" {
+	abc
+	{ sha256sum -b a; sha256sum -b b; } > list
+	"$SIMDSUM" --base64 c > b64
+	touch -d '2001-01-01' a b c list b64
+	printf 'ALPHA' > a
+	printf 'CHARLIE' > c
+	"$SIMDSUM" --update=list --update-changed a b
+	sha256sum -b a b | cmp - list
+	"$SIMDSUM" --update=b64 --update-changed c
+	"$SIMDSUM" --base64 c | cmp - b64
+}
+
+@test "a list that is a symbolic link updates its target and stays a link" {
+	abc
+	mkdir real
+	sha256sum a > real/list
+	ln -s real/list link
+	ln -s link link2
+	"$SIMDSUM" --update=link2 b
+	[ -L link ] && [ -L link2 ]
+	[ "$(readlink link)" = real/list ]
+	sha256sum a b | cmp - real/list
+	# A dangling link creates its target.
+	ln -s real/new dangling
+	"$SIMDSUM" --update=dangling c
+	[ -L dangling ]
+	sha256sum c | cmp - real/new
+	no_tmp
+}
+
+@test "the list keeps its mode" {
+	abc
+	sha256sum a > list
+	chmod 640 list
+	"$SIMDSUM" --update=list b
+	[ "$(stat -c %a list)" = 640 ]
+	chmod 604 list
+	"$SIMDSUM" --update=list c
+	[ "$(stat -c %a list)" = 604 ]
+	sha256sum a b c | cmp - list
+}
+
+@test "a read-only list is not replaced" {
+	abc
+	sha256sum a > list
+	chmod 444 list
+	cp list before
+	if [ "$(id -u)" -eq 0 ]; then
+		# root may write anything: the update goes through, mode kept.
+		"$SIMDSUM" --update=list b
+		sha256sum a b | cmp - list
+		[ "$(stat -c %a list)" = 444 ]
+	else
+		run -1 "$SIMDSUM" --update=list b
+		[ "$output" = "$SIMDSUM: list: Permission denied" ]
+		cmp before list
+	fi
+}
+
+@test "an unreadable file: exit 1, the list untouched, nothing else added" {
+	abc
+	sha256sum a > list
+	cp list before
+	run -1 "$SIMDSUM" --update=list b missing c
+	[ "$output" = "$SIMDSUM: missing: No such file or directory" ]
+	cmp before list
+	printf 'x' > unreadable
+	run -1 shimmed eio=unreadable --update=list b unreadable c
+	[ "$output" = "$SIMDSUM: unreadable: Input/output error" ]
+	cmp before list
+	no_tmp
+}
+
+@test "ENOSPC and EIO writing the new list, EIO syncing it: the old list stays" {
+	abc
+	sha256sum a > list
+	cp list before
+	run -1 shimmed enospc-write=.simdsum-tmp. --update=list b c
+	[ "$output" = "$SIMDSUM: list: not updated: write error: No space left on device" ]
+	cmp before list
+	no_tmp
+	run -1 shimmed eio-write=.simdsum-tmp. --update=list b c
+	[ "$output" = "$SIMDSUM: list: not updated: write error: Input/output error" ]
+	cmp before list
+	no_tmp
+	run -1 shimmed eio-fsync=.simdsum-tmp. --update=list b c
+	[ "$output" = "$SIMDSUM: list: not updated: cannot sync the new list: Input/output error" ]
+	cmp before list
+	no_tmp
+	# The faults did happen.
+	[ "$(grep -c '^enospc-write .*\.list\.simdsum-tmp\.' .faults.log)" -ge 1 ]
+	[ "$(grep -c '^eio-write .*\.list\.simdsum-tmp\.' .faults.log)" -ge 1 ]
+	[ "$(grep -c '^eio-fsync .*\.list\.simdsum-tmp\.' .faults.log)" -ge 1 ]
+	# Without faults the same run succeeds.
+	"$SIMDSUM" --update=list b c
+	sha256sum a b c | cmp - list
+}
+
+@test "a temporary file that cannot be created: a clear error, the list intact" {
+	abc
+	mkdir dir
+	sha256sum a > dir/list
+	cp dir/list before
+	run -1 shimmed eacces=.simdsum-tmp. --update=dir/list b
+	[ "$output" = "$SIMDSUM: dir/list: not updated: cannot create a temporary file in dir: Permission denied" ]
+	cmp before dir/list
+	no_tmp
+	if [ "$(id -u)" -ne 0 ]; then
+		chmod 555 dir
+		run -1 "$SIMDSUM" --update=dir/list b
+		chmod 755 dir
+		[[ "$output" == *"cannot create a temporary file in dir: Permission denied" ]]
+		cmp before dir/list
+	fi
+}
+
+# many N: files f000..f(N-1) under many/, a list of the first ten, and
+# the complete list expected after the update.
+many() {
+	mkdir many
+	for i in $(seq -w 0 $(($1 - 1))); do printf '%s' "$i" > many/f$i; done
+	"$SIMDSUM" -r many > expected
+	head -n 10 expected > list
+	cp list old
+}
+
+# old_or_new: the list is exactly the old one or exactly the new one.
+old_or_new() {
+	cmp -s list old || cmp -s list expected || { echo "list is neither"; diff old list | head; false; }
+}
+
+@test "SIGKILL at any moment leaves the old list or the new one; the next run cleans up" {
+	many 300
+	for i in $(seq 1 40); do
+		cp old list
+		timeout -s KILL "0.0$(( i % 10 ))$((i / 10))" "$SIMDSUM" -r --update=list many || true
+		old_or_new
+	done
+	# Killed while the temporary file is being written.
+	cp old list
+	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=slow-write=.simdsum-tmp. \
+		"$SIMDSUM" -r --update=list many &
+	pid=$!
+	for _ in $(seq 1 500); do
+		[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ] && break
+		sleep 0.01
+	done
+	[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ]
+	kill -KILL $pid
+	wait $pid || true
+	cmp old list
+	# The next run removes what the killed ones left, and completes.
+	"$SIMDSUM" -r --update=list many
+	cmp expected list
+	no_tmp
+}
+
+# signalled SIG: the update is sent SIG while it writes its temporary file.
+signalled() {
+	cp old list
+	# A background job starts with SIGINT ignored (and so would stay):
+	# env restores the default first.
+	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=slow-write=.simdsum-tmp. \
+		env --default-signal=INT "$SIMDSUM" -r --update=list many &
+	pid=$!
+	for _ in $(seq 1 500); do
+		[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ] && break
+		sleep 0.01
+	done
+	[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ]
+	kill -$1 $pid
+	rc=0
+	wait $pid || rc=$?
+	[ "$rc" -eq $((128 + $2)) ] || { echo "status $rc"; false; }
+	cmp old list
+	no_tmp
+}
+
+@test "SIGTERM, SIGINT and SIGHUP remove the temporary file at once" {
+	many 300
+	signalled TERM 15
+	signalled INT 2
+	signalled HUP 1
+	# And at any other moment: the old list or the new, no temporary file.
+	for i in $(seq 1 30); do
+		cp old list
+		timeout -s TERM "0.0$(( i % 10 ))$((i / 10))" "$SIMDSUM" -r --update=list many || true
+		old_or_new
+		no_tmp
+	done
+}
+
+@test "usage: --update-changed alone, several algorithms, no files" {
+	abc
+	run -1 "$SIMDSUM" --update-changed a
+	[[ "$output" == *"--update-changed option is meaningful only with --update"* ]]
+	run -1 "$SIMDSUM" -a sha1,md5 --update=list a
+	[ "$output" = "$SIMDSUM: --update adds lines of one algorithm, not 2" ]
+	run -1 "$SIMDSUM" --update=list
+	[ "$output" = "$SIMDSUM: --update needs the files or directories to add" ]
+	[ ! -e list ]
+}
