@@ -1,11 +1,163 @@
 /* SPDX-License-Identifier: MIT */
-/* audit_mode.c - placeholder until the audit lands. */
+/* audit_mode.c - --check --audit[=DIR]: the list verified as --check
+ * does, DIR walked as -r does, and each file put in one class: OK,
+ * CHANGED, MISSING, MOVED, NEW or unreadable. The phases: read the list,
+ * walk, match the names (sorted), stat what the walk did not meet, hash
+ * new files only when something is missing (moves), verify the listed
+ * files in list order, then report the new files. */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "audit_mode.h"
+#include "audit_run.h"
 #include "diag.h"
+#include "quote.h"
+#include "select.h"
+#include "walk.h"
+
+/* The transforms for each algorithm: -a's (--impl) for its family, auto
+ * for the others, as --check chooses them. */
+static void init_choices(struct audit_run *run)
+{
+	const struct options *opt = run->opt;
+
+	for (const struct algo *a = algos; a->name; a++) {
+		struct algo_choice *c = &run->choices[a - algos];
+		c->algo = a;
+		if (a->family == opt->algos[0].algo->family) {
+			*c = opt->algos[0];
+			c->algo = a;
+		} else {
+			select_impl(c, NULL);   /* auto: cannot fail */
+		}
+	}
+}
+
+struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job, void *ctx))
+{
+	const struct options *opt = run->opt;
+	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run };
+
+	for (const struct algo *a = algos; a->name; a++)
+		lanes_policy_for(&run->choices[a - algos], &cfg.lanes[a->family]);
+	return engine_create(&cfg);
+}
+
+/* A file under DIR, or a part of the tree that could not be read. */
+static void on_walk(void *ctx, const char *path, uint64_t size, int err)
+{
+	struct audit_run *run = ctx;
+	(void)size;
+
+	if (!err) {
+		audit_index_walked(&run->ix, path);
+		return;
+	}
+	diag_error(0, "%s: %s", quote_name(path), strerror(err));
+	run->n.unlisted_unreadable++;
+	struct audit_record r = { .list = run->shown, .name = path, .status = AUDIT_UNREADABLE,
+				  .message = strerror(err) };
+	output_audit(run->opt, &r);
+}
+
+/* The last component of a name. */
+static const char *base_of(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+	return slash ? slash + 1 : name;
+}
+
+/* Entries the walk did not meet: missing when the name does not exist
+ * (no job, no read), else hashed as --check would. A line naming the list
+ * itself (simdsum -r . > LIST writes one) is skipped. */
+static void classify_entries(struct audit_run *run)
+{
+	const char *list_base = base_of(run->list);
+	struct stat st;
+
+	for (size_t i = 0; i < run->ix.nentries; i++) {
+		struct audit_entry *e = &run->ix.entries[i];
+		if (e->state != ENTRY_UNSEEN && e->state != ENTRY_WALKED)
+			continue;
+		if (run->list_known && strcmp(base_of(e->name), list_base) == 0 &&
+		    audit_is_list(run, e->name))
+			e->state = ENTRY_SELF;
+		else if (e->state == ENTRY_UNSEEN)
+			e->state = stat(e->name, &st) != 0 && errno == ENOENT ? ENTRY_MISSING
+									       : ENTRY_PRESENT;
+	}
+}
+
+/* Unlisted files: the list itself is not new. Returns how many remain. */
+static size_t classify_files(struct audit_run *run)
+{
+	size_t unlisted = 0;
+
+	for (size_t i = 0; i < run->ix.nfiles; i++) {
+		struct audit_file *f = &run->ix.files[i];
+		if (f->state != FILE_UNLISTED)
+			continue;
+		if (audit_is_list(run, f->path))
+			f->state = FILE_IS_LIST;
+		else
+			unlisted++;
+	}
+	return unlisted;
+}
+
+static void report_new(struct audit_run *run)
+{
+	if (run->opt->ignore_new)
+		return;
+	for (size_t i = 0; i < run->ix.nfiles; i++) {
+		const struct audit_file *f = &run->ix.files[i];
+		if (f->state != FILE_UNLISTED)
+			continue;
+		run->n.new_files++;
+		struct audit_record r = { .list = run->shown, .name = f->path,
+					  .status = AUDIT_NEW };
+		output_audit(run->opt, &r);
+	}
+}
+
+/* The exit status: every file OK, nothing new, missing, moved, changed or
+ * unreadable (those --ignore-new and --ignore-missing hide are not
+ * counted), and under --strict no malformed line. */
+static bool verdict(const struct audit_run *run)
+{
+	const struct options *opt = run->opt;
+	const struct audit_counts *c = &run->n;
+	bool ok = c->changed == 0 && c->unreadable == 0 && c->unlisted_unreadable == 0 &&
+		  c->missing == 0 && c->moved == 0 && c->new_files == 0 &&
+		  (!opt->strict || (c->malformed == 0 && !run->nul_cut));
+
+	if (opt->ignore_missing && !c->ok) {
+		if (!opt->status_only)
+			diag_error(0, "%s: no file was verified", quote_name(run->shown));
+		ok = false;
+	}
+	return ok;
+}
 
 bool audit_mode_run(const struct options *opt, char *const *lists, int nlists)
 {
-	(void)opt, (void)lists, (void)nlists;
-	diag_error(0, "--audit is not built yet");
-	return false;
+	struct audit_run run = { .opt = opt, .list = nlists ? lists[0] : "-" };
+	bool ok = false;
+
+	init_choices(&run);
+	if (audit_list_read(&run)) {
+		audit_index_sort_entries(&run.ix);
+		walk_tree(opt->audit_dir ? opt->audit_dir : ".", opt->dereference, on_walk, &run);
+		audit_index_walk_done(&run.ix);
+		classify_entries(&run);
+		if (classify_files(&run) && audit_index_missing_table(&run.ix))
+			audit_moves_find(&run);
+		audit_verify_listed(&run);
+		report_new(&run);
+		output_audit_summary(opt, run.shown, &run.n);
+		ok = verdict(&run);
+	}
+	audit_index_free(&run.ix);
+	return ok;
 }

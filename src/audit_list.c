@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: MIT */
+/* audit_list.c - reading the list of an audit into entries: the line
+ * parser of --check, records ended by opt->delim ('\0' with -z), the
+ * digest kept raw (its algorithm's size), names normalised for matching. */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audit_run.h"
+#include "base64.h"
+#include "bytes.h"
+#include "check_mode.h"
+#include "diag.h"
+#include "line_reader.h"
+#include "quote.h"
+
+/* The line's digest (hex or base64, as check_parse_line accepted it) as
+ * bytes in the arena. */
+static const uint8_t *raw_digest(struct audit_arena *a, const struct check_line *l)
+{
+	size_t n = l->algo->digest_size;
+	uint8_t *out = audit_arena_alloc(a, n);
+
+	if (l->digest_len == 2 * n) {
+		size_t i;
+		for (i = 0; i < n; i++) {
+			int hi = hex_digit_value((unsigned char)l->digest[2 * i]);
+			int lo = hex_digit_value((unsigned char)l->digest[2 * i + 1]);
+			if (hi < 0 || lo < 0)
+				break;
+			out[i] = (uint8_t)(hi << 4 | lo);
+		}
+		if (i == n)
+			return out;
+	}
+	if (!base64_decode_exact(l->digest, l->digest_len, out, n))
+		memset(out, 0, n);   /* cannot happen: the parser checked it */
+	return out;
+}
+
+/* How many bytes of "\r\n" end the record: check_parse_line drops them as
+ * a line's end, but in a -z record they belong to the name. */
+static size_t crlf_tail(const char *line, size_t len)
+{
+	size_t k = 0;
+
+	if (k < len && line[len - 1 - k] == '\n')
+		k++;
+	if (k < len && line[len - 1 - k] == '\r')
+		k++;
+	return k;
+}
+
+/* The parsed name in the arena, with the tail the parser dropped put
+ * back when the name ran to the record's end (-z). */
+static const char *entry_name(struct audit_arena *a, const struct check_line *l,
+			      const char *end, const char *tail, size_t ntail)
+{
+	size_t n = strlen(l->name);
+
+	if (!ntail || l->name + n != end)
+		return audit_arena_strndup(a, l->name, n);
+	char *name = audit_arena_alloc(a, n + ntail + 1);
+	memcpy(name, l->name, n);
+	memcpy(name + n, tail, ntail);
+	name[n + ntail] = '\0';
+	return name;
+}
+
+static void add_line(struct audit_run *run, struct check_parser *p, char *line, size_t len,
+		     unsigned long long lineno)
+{
+	bool zero = run->opt->delim == '\0';
+	struct check_line parsed;
+	char tail[2];
+	size_t ntail = 0;
+
+	if (zero && len && line[len - 1] == '\0')
+		len--;
+	if (zero) {
+		ntail = crlf_tail(line, len);
+		memcpy(tail, line + len - ntail, ntail);
+	}
+	enum check_line_kind kind = check_parse_line(p, line, len, &parsed);
+	if (kind == CHECK_LINE_SKIP)
+		return;
+	/* "-" is standard input to --check; a tree holds no such file. */
+	if (kind == CHECK_LINE_OK && strcmp(parsed.name, "-") == 0)
+		kind = CHECK_LINE_MALFORMED;
+
+	struct audit_entry *e = audit_index_add_entry(&run->ix);
+	e->lineno = lineno;
+	if (kind != CHECK_LINE_OK) {
+		e->state = ENTRY_MALFORMED;
+		return;
+	}
+	/* As --check: read up to the NUL, as coreutils does, and said. */
+	if (parsed.nul_cut && !run->opt->status_only)
+		diag_error(0, "%s: %llu: NUL byte in checksum line: what follows it is ignored",
+			   quote_name(run->shown), lineno);
+	run->nul_cut |= parsed.nul_cut;
+	run->any_well_formed = true;
+	e->state = ENTRY_UNSEEN;
+	e->algo = (uint8_t)(parsed.algo - algos);
+	e->name = entry_name(&run->ix.arena, &parsed, line + len - ntail, tail, ntail);
+	e->key = audit_key(&run->ix.arena, e->name);
+	e->digest = raw_digest(&run->ix.arena, &parsed);
+}
+
+static void note_identity(struct audit_run *run, int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		run->list_known = true;
+		run->list_dev = st.st_dev;
+		run->list_ino = st.st_ino;
+	}
+}
+
+/* Every line; false (reported) on a read or close error. */
+static bool read_lines(struct audit_run *run, struct line_reader *in)
+{
+	struct check_parser parser;
+	unsigned long long lineno = 0;
+	char *line;
+	ssize_t len;
+
+	check_parser_from_options(&parser, run->opt);
+	while ((len = line_reader_next(in, run->opt->delim, &line)) > 0)
+		add_line(run, &parser, line, (size_t)len, ++lineno);
+
+	bool read_failed = in->err != 0;
+	int close_err = line_reader_close(in);
+	if (close_err && !read_failed) {
+		diag_file_error(run->list, close_err);
+		return false;
+	}
+	if (read_failed) {
+		diag_error(0, "%s: read error", quote_name(run->shown));
+		return false;
+	}
+	return true;
+}
+
+bool audit_list_read(struct audit_run *run)
+{
+	struct line_reader in;
+
+	if (!line_reader_open(&in, run->list)) {
+		diag_file_error(run->list, errno);
+		return false;
+	}
+	run->shown = in.is_stdin ? "standard input" : run->list;
+	note_identity(run, in.fd);
+	if (!read_lines(run, &in))
+		return false;
+	if (!run->any_well_formed) {
+		diag_error(0, "%s: no properly formatted checksum lines found",
+			   quote_name(run->shown));
+		return false;
+	}
+	return true;
+}
+
+bool audit_is_list(const struct audit_run *run, const char *name)
+{
+	struct stat st;
+
+	return run->list_known && stat(name, &st) == 0 && st.st_dev == run->list_dev &&
+	       st.st_ino == run->list_ino;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/* audit_moves.c - looking for moved files: each unlisted file is hashed
+ * with the algorithms the missing entries use (nothing else is read),
+ * and, in sorted order, takes the first missing entry (in list order)
+ * with its digest. */
+#include <string.h>
+
+#include "audit_run.h"
+#include "diag.h"
+#include "output.h"
+#include "quote.h"
+
+struct moves {
+	struct audit_run *run;
+	struct algo_choice choices[ALGO_COUNT];   /* those the missing use */
+	unsigned n;
+};
+
+static void file_failed(struct audit_run *run, struct audit_file *f, struct job *job)
+{
+	char detail[160];
+	const char *message = outcome_detail(job, detail, sizeof detail);
+
+	diag_error(0, "%s: %s", quote_name(f->path), message);
+	f->state = FILE_UNREADABLE;
+	run->n.unlisted_unreadable++;
+	struct audit_record r = { .list = run->shown, .name = f->path, .status = AUDIT_UNREADABLE,
+				  .message = message };
+	output_audit(run->opt, &r);
+}
+
+static void emit(struct job *job, void *ctx)
+{
+	struct audit_run *run = ctx;
+	struct audit_file *f = job->user;
+
+	if (f->state != FILE_UNLISTED)   /* paired (or failed) by an earlier job */
+		return;
+	if (job->result.outcome.status != FILE_OK) {
+		file_failed(run, f, job);
+		return;
+	}
+	for (unsigned i = 0; i < job->nchoices; i++) {
+		const struct algo *algo = job->choices[i].algo;
+		uint8_t digest[ALGO_MAX_DIGEST];
+		digest_in_order(run->opt, algo, job->result.digest[i], digest);
+		if (audit_index_pair(&run->ix, algo, digest, (size_t)(f - run->ix.files))) {
+			f->state = FILE_MOVED_HERE;
+			return;
+		}
+	}
+}
+
+/* One file: a job per MAX_ALGOS algorithms (a job computes at most that
+ * many; a list rarely mixes more than one or two). */
+static void submit_file(struct engine *eng, struct moves *m, struct audit_file *f)
+{
+	for (unsigned at = 0; at < m->n; at += MAX_ALGOS) {
+		struct job *job = engine_job(eng);
+		job->name = f->path;
+		job->user = f;
+		job->choices = &m->choices[at];
+		job->nchoices = m->n - at < MAX_ALGOS ? m->n - at : MAX_ALGOS;
+		job->cross_check = m->run->opt->cross_check;
+		job->hash = true;
+		engine_submit(eng, job);
+	}
+}
+
+void audit_moves_find(struct audit_run *run)
+{
+	struct moves m = { .run = run };
+
+	for (const struct algo *a = algos; a->name; a++)
+		if (audit_index_missing_uses(&run->ix, a))
+			m.choices[m.n++] = run->choices[a - algos];
+
+	struct engine *eng = audit_engine(run, emit);
+	for (size_t i = 0; i < run->ix.nfiles; i++)
+		if (run->ix.files[i].state == FILE_UNLISTED)
+			submit_file(eng, &m, &run->ix.files[i]);
+	engine_finish(eng);
+}

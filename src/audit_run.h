@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/* audit_run.h - the state of one --check --audit run, shared by its
+ * phases: reading the list (audit_list.c), looking for moves
+ * (audit_moves.c), verifying the listed files (audit_verify.c). */
+#ifndef SIMDSUM_AUDIT_RUN_H
+#define SIMDSUM_AUDIT_RUN_H
+
+#include <sys/types.h>
+
+#include "audit_index.h"
+#include "engine.h"
+#include "options.h"
+#include "output_audit.h"
+
+struct audit_run {
+	const struct options *opt;
+	const char *list;                 /* as named, "-": standard input */
+	const char *shown;                /* the list's name in messages */
+	struct audit_index ix;
+	struct audit_counts n;
+	bool any_well_formed;
+	bool nul_cut;                     /* a line was read up to a NUL: --strict fails */
+	bool list_known;                  /* the list is a regular file: */
+	dev_t list_dev;                   /* ... its identity */
+	ino_t list_ino;
+	struct algo_choice choices[ALGO_COUNT];   /* one per algorithm */
+};
+
+/* Reads the list into run->ix (entries in list order). False, reported,
+ * when it cannot be read or holds no well-formed line. */
+bool audit_list_read(struct audit_run *run);
+
+/* Whether the file called name is the list itself. */
+bool audit_is_list(const struct audit_run *run, const char *name);
+
+/* An engine whose lanes follow --impl for -a's family, auto for others. */
+struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job, void *ctx));
+
+/* Hashes the unlisted files with the algorithms of the missing entries
+ * and pairs each with the first missing entry of its digest. */
+void audit_moves_find(struct audit_run *run);
+
+/* Hashes the listed files in list order and reports every entry. */
+void audit_verify_listed(struct audit_run *run);
+
+#endif

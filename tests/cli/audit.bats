@@ -1,0 +1,487 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
+# --check --audit[=DIR]: a list against the tree beside it. Every class
+# (OK, CHANGED, MISSING, MOVED, NEW, unreadable) alone and together, the
+# flags, the list's forms, and what is read.
+
+load helpers
+
+# Each test runs in $T/w: bats keeps files of its own in $T (the stderr
+# of "run --separate-stderr"), which a walk of $T would find.
+eval "helpers_$(declare -f setup)"
+setup() {
+	helpers_setup
+	mkdir "$T/w"
+	cd "$T/w"
+}
+
+# tree: a, b, sub/c, sub/d and the list L made by "simdsum -r . > L"
+# (which holds a line for L itself).
+tree() {
+	printf 'alpha\n' > a
+	printf 'bravo\n' > b
+	mkdir sub
+	printf 'charlie\n' > sub/c
+	printf 'delta\n' > sub/d
+	"$SIMDSUM" -r . > L
+}
+
+# audit ARGS...: simdsum -c L --audit ARGS, stdout and stderr apart.
+audit() {
+	run --separate-stderr "$SIMDSUM" -c L --audit "$@"
+}
+
+# shimmed FAULTS ARGS...: simdsum under the fault shim, its log in $T.
+shimmed() {
+	local faults=$1
+	shift
+	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.faults.log" \
+		"$SIMDSUM" "$@"
+}
+
+# reads NAME: how many reads the shim logged of NAME (in the current
+# directory).
+reads() {
+	grep -c "^read [0-9]* $(realpath .)/$1\$" "$T/.faults.log" || true
+}
+
+@test "a clean tree: every file OK, the list itself neither listed nor new" {
+	tree
+	audit
+	[ "$status" -eq 0 ]
+	[ "$output" = "./a: OK
+./b: OK
+./sub/c: OK
+./sub/d: OK" ]
+	[ "$stderr" = "" ]
+}
+
+@test "CHANGED alone" {
+	tree
+	printf 'x' >> b
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a: OK
+./b: CHANGED
+./sub/c: OK
+./sub/d: OK" ]
+	[ "$stderr" = "$SAYS: WARNING: 1 computed checksum did NOT match" ]
+	printf 'x' >> a
+	audit
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: WARNING: 2 computed checksums did NOT match" ]
+}
+
+@test "MISSING alone, singular and plural" {
+	tree
+	rm sub/c
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a: OK
+./b: OK
+./sub/c: MISSING
+./sub/d: OK" ]
+	[ "$stderr" = "$SAYS: WARNING: 1 listed file is missing" ]
+	rm sub/d
+	audit
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: WARNING: 2 listed files are missing" ]
+}
+
+@test "NEW alone, singular and plural" {
+	tree
+	printf 'echo\n' > sub/e
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a: OK
+./b: OK
+./sub/c: OK
+./sub/d: OK
+./sub/e: NEW" ]
+	[ "$stderr" = "$SAYS: WARNING: 1 file is not in the list" ]
+	printf 'foxtrot\n' > f
+	audit
+	[ "$status" -eq 1 ]
+	[ "${lines[4]}" = "./f: NEW" ]
+	[ "${lines[5]}" = "./sub/e: NEW" ]
+	[ "$stderr" = "$SAYS: WARNING: 2 files are not in the list" ]
+}
+
+@test "MOVED alone: reported once, in the old name's place" {
+	tree
+	mv a sub/a2
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a -> ./sub/a2: MOVED
+./b: OK
+./sub/c: OK
+./sub/d: OK" ]
+	[ "$stderr" = "$SAYS: WARNING: 1 listed file was moved" ]
+	mv b sub/b2
+	audit
+	[ "$stderr" = "$SAYS: WARNING: 2 listed files were moved" ]
+}
+
+@test "MOVED pairing: in sorted order, each new file used once" {
+	printf 'same\n' > p1
+	printf 'same\n' > p2
+	printf 'other\n' > q
+	"$SIMDSUM" p1 p2 q > L
+	mv p1 z1
+	mv p2 z2
+	cp z1 y0
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "p1 -> ./y0: MOVED
+p2 -> ./z1: MOVED
+q: OK
+./z2: NEW" ]
+	[ "$stderr" = "$SAYS: WARNING: 2 listed files were moved
+$SAYS: WARNING: 1 file is not in the list" ]
+	# a new file with other content is no move
+	rm y0 z1 z2
+	printf 'different\n' > z3
+	audit
+	[ "$output" = "p1: MISSING
+p2: MISSING
+q: OK
+./z3: NEW" ]
+}
+
+@test "every class together, and the order of the summaries" {
+	tree
+	printf 'x' >> a
+	rm b
+	mv sub/c sub/c2
+	printf 'new\n' > n
+	printf 'fresh\n' > sub/fresh
+	printf 'garbage line\n' >> L
+	audit -w
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a: CHANGED
+./b: MISSING
+./sub/c -> ./sub/c2: MOVED
+./sub/d: OK
+./n: NEW
+./sub/fresh: NEW" ]
+	[ "$stderr" = "$SAYS: L: 6: improperly formatted SHA256 checksum line
+$SAYS: WARNING: 1 line is improperly formatted
+$SAYS: WARNING: 1 computed checksum did NOT match
+$SAYS: WARNING: 1 listed file is missing
+$SAYS: WARNING: 1 listed file was moved
+$SAYS: WARNING: 2 files are not in the list" ]
+}
+
+@test "malformed lines fail only with --strict" {
+	tree
+	printf 'garbage line\n' >> L
+	audit
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "$SAYS: WARNING: 1 line is improperly formatted" ]
+	audit --strict
+	[ "$status" -eq 1 ]
+	printf 'nothing useful\n' > junk
+	run --separate-stderr "$SIMDSUM" -c junk --audit
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: junk: no properly formatted checksum lines found" ]
+}
+
+@test "--quiet drops OK lines, --status prints nothing" {
+	tree
+	rm b
+	audit --quiet
+	[ "$status" -eq 1 ]
+	[ "$output" = "./b: MISSING" ]
+	[ "$stderr" = "$SAYS: WARNING: 1 listed file is missing" ]
+	audit --status
+	[ "$status" -eq 1 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "" ]
+	printf 'b' > b
+	"$SIMDSUM" -r . > L
+	audit --status
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+}
+
+@test "--ignore-missing: missing not reported and no failure; moves still paired" {
+	tree
+	rm b
+	audit --ignore-missing
+	[ "$status" -eq 0 ]
+	[ "$output" = "./a: OK
+./sub/c: OK
+./sub/d: OK" ]
+	[ "$stderr" = "" ]
+	mv a a2
+	audit --ignore-missing
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "./a -> ./a2: MOVED" ]
+	[ "$stderr" = "$SAYS: WARNING: 1 listed file was moved" ]
+	rm a2 sub/c sub/d
+	audit --ignore-missing
+	[ "$status" -eq 1 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "$SAYS: L: no file was verified" ]
+}
+
+@test "--ignore-new: new files not reported and no failure; moves still paired" {
+	tree
+	printf 'new\n' > n
+	audit --ignore-new
+	[ "$status" -eq 0 ]
+	[ "$output" = "./a: OK
+./b: OK
+./sub/c: OK
+./sub/d: OK" ]
+	[ "$stderr" = "" ]
+	mv sub/d d2
+	audit --ignore-new --ignore-missing
+	[ "$status" -eq 1 ]
+	[ "${lines[3]}" = "./sub/d -> ./d2: MOVED" ]
+	[ "${#lines[@]}" -eq 4 ]
+	run --separate-stderr "$SIMDSUM" -c L --ignore-new
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"the --ignore-new option is meaningful only with --audit"* ]]
+}
+
+@test "--json: one object per file, then the counts" {
+	tree
+	printf 'x' >> a
+	rm b
+	mv sub/c c2
+	printf 'new\n' > n
+	audit --json
+	[ "$status" -eq 1 ]
+	[ "$output" = '{"list":"L","line":2,"name":"./a","algorithm":"sha256","status":"changed"}
+{"list":"L","line":3,"name":"./b","algorithm":"sha256","status":"missing"}
+{"list":"L","line":4,"from":"./sub/c","to":"./c2","algorithm":"sha256","status":"moved"}
+{"list":"L","line":5,"name":"./sub/d","algorithm":"sha256","status":"ok"}
+{"list":"L","name":"./n","status":"new"}
+{"list":"L","summary":{"ok":1,"changed":1,"missing":1,"moved":1,"new":1,"unreadable":0,"malformed":0}}' ]
+	audit --json --quiet
+	[ "${#lines[@]}" -eq 5 ]
+	audit --json --status
+	[ "$output" = "" ]
+}
+
+@test "escaped names: a newline and a backslash, moved and new" {
+	printf 'one\n' > $'new\nline'
+	printf 'two\n' > 'back\slash'
+	"$SIMDSUM" -r . > L
+	audit
+	[ "$status" -eq 0 ]
+	[ "$output" = './back\slash: OK
+\./new\nline: OK' ]
+	mv $'new\nline' 'moved\name'
+	printf 'three\n' > $'fresh\nname'
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = './back\slash: OK
+\./new\nline -> ./moved\\name: MOVED
+\./fresh\nname: NEW' ]
+}
+
+@test "a BSD tag list" {
+	tree
+	"$SIMDSUM" --tag -r . > L
+	audit
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 4 ]
+	mv b b2
+	printf 'x' >> a
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a: CHANGED
+./b -> ./b2: MOVED
+./sub/c: OK
+./sub/d: OK" ]
+}
+
+@test "a mixed-algorithm tagged list: moves found with each entry's algorithm" {
+	tree
+	{
+		"$SIMDSUM" --tag -a md5 ./a ./sub/c
+		"$SIMDSUM" --tag -a sha512 ./b
+		"$SIMDSUM" --tag -a crc32c ./sub/d
+	} > L
+	audit
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 4 ]
+	mv a a2
+	mv b b2
+	mv sub/d d2
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a -> ./a2: MOVED
+./sub/c: OK
+./b -> ./b2: MOVED
+./sub/d -> ./d2: MOVED" ]
+	[ "$stderr" = "$SAYS: WARNING: 3 listed files were moved" ]
+	audit --json
+	[ "${lines[0]}" = '{"list":"L","line":1,"from":"./a","to":"./a2","algorithm":"md5","status":"moved"}' ]
+	[ "${lines[2]}" = '{"list":"L","line":3,"from":"./b","to":"./b2","algorithm":"sha512","status":"moved"}' ]
+}
+
+@test "-z: a NUL-terminated list" {
+	tree
+	printf 'z\n' > $'new\nline'
+	"$SIMDSUM" -z -r . > L
+	run --separate-stderr "$SIMDSUM" -z -c L --audit
+	[ "$status" -eq 0 ]
+	[ "$output" = './a: OK
+./b: OK
+\./new\nline: OK
+./sub/c: OK
+./sub/d: OK' ]
+	rm sub/c
+	printf 'x' >> $'new\nline'
+	run --separate-stderr "$SIMDSUM" -z -c L --audit
+	[ "$status" -eq 1 ]
+	[ "${lines[2]}" = '\./new\nline: CHANGED' ]
+	[ "${lines[3]}" = "./sub/c: MISSING" ]
+	# a name ending in a newline or CR-LF (which a line would lose)
+	printf 'n\n' > $'ends\n'
+	printf 'r\n' > $'crlf\r\n'
+	"$SIMDSUM" -z -r . > L
+	run --separate-stderr "$SIMDSUM" -z -c L --audit
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = '\./crlf\r\n: OK' ]
+	[ "${lines[3]}" = '\./ends\n: OK' ]
+}
+
+@test "--audit=DIR: names as 'simdsum -r DIR' prints them" {
+	tree
+	"$SIMDSUM" -r sub > L
+	for dir in sub sub/ ./sub; do
+		run --separate-stderr "$SIMDSUM" -c L --audit=$dir
+		[ "$status" -eq 0 ]
+		[ "$output" = "sub/c: OK
+sub/d: OK" ]
+	done
+	# files outside DIR are neither walked nor new; listed ones are checked
+	"$SIMDSUM" -r sub ./a > L
+	printf 'e\n' > sub/e
+	run --separate-stderr "$SIMDSUM" -c L --audit=./sub
+	[ "$status" -eq 1 ]
+	[ "$output" = "sub/c: OK
+sub/d: OK
+./a: OK
+./sub/e: NEW" ]
+	rm a
+	run --separate-stderr "$SIMDSUM" -c L --audit=sub --ignore-new
+	[ "$output" = "sub/c: OK
+sub/d: OK
+./a: MISSING" ]
+}
+
+@test "names without ./ (cd DIR && simdsum -r *) match the walk of ." {
+	tree
+	"$SIMDSUM" -r a b sub > L
+	audit
+	[ "$status" -eq 0 ]
+	[ "$output" = "a: OK
+b: OK
+sub/c: OK
+sub/d: OK" ]
+	# and "./x//y" is "x/y"
+	printf '%s\n' "$(grep ' sub/c$' L | sed 's| sub/c$| .//sub//c|')" > L
+	printf 'zz\n' > sub/zz
+	audit --ignore-new
+	[ "$status" -eq 0 ]
+	[ "$output" = ".//sub//c: OK" ]
+}
+
+@test "the list inside DIR is not new, by any name, from standard input too" {
+	tree
+	(cd sub && "$SIMDSUM" c d > sums)
+	cd sub
+	run --separate-stderr "$SIMDSUM" -c sums --audit
+	[ "$status" -eq 0 ]
+	[ "$output" = "c: OK
+d: OK" ]
+	run --separate-stderr "$SIMDSUM" -c ./sums --audit
+	[ "$status" -eq 0 ]
+	run --separate-stderr "$SIMDSUM" -c --audit < sums
+	[ "$status" -eq 0 ]
+	[ "$output" = "c: OK
+d: OK" ]
+	cp sums copy
+	run --separate-stderr "$SIMDSUM" -c sums --audit
+	[ "$status" -eq 1 ]
+	[ "${lines[2]}" = "./copy: NEW" ]
+}
+
+@test "unreadable files: listed, and unlisted ones read to look for moves" {
+	tree
+	run --separate-stderr shimmed eacces=sub/c -c L --audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a: OK
+./b: OK
+./sub/c: FAILED open or read
+./sub/d: OK" ]
+	[ "$stderr" = "$SAYS: ./sub/c: Permission denied
+$SAYS: WARNING: 1 listed file could not be read" ]
+	rm a
+	printf 'e\n' > sub/e
+	run --separate-stderr shimmed eacces=sub/e -c L --audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./sub/e: FAILED open or read
+./a: MISSING
+./b: OK
+./sub/c: OK
+./sub/d: OK" ]
+	[ "$stderr" = "$SAYS: ./sub/e: Permission denied
+$SAYS: WARNING: 1 unlisted file could not be read
+$SAYS: WARNING: 1 listed file is missing" ]
+}
+
+@test "a missing name is never opened; new files are read only to find moves" {
+	tree
+	printf 'gone\n' > gone
+	"$SIMDSUM" -r . > L
+	rm gone
+	printf 'fresh\n' > fresh
+	# opening gone would fail with EACCES: it is MISSING, so it was not opened
+	run --separate-stderr shimmed eacces=gone,log-reads -c L --audit --io=read
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a: OK
+./b: OK
+./gone: MISSING
+./sub/c: OK
+./sub/d: OK
+./fresh: NEW" ]
+	[ "$(reads fresh)" -ge 1 ]    # something is missing: new files are hashed
+	[ "$(reads a)" -ge 1 ]
+	rm "$T/.faults.log"
+	"$SIMDSUM" -r . > L
+	printf 'fresh2\n' > fresh2
+	run --separate-stderr shimmed log-reads -c L --audit --io=read
+	[ "$status" -eq 1 ]
+	[ "${lines[5]}" = "./fresh2: NEW" ]
+	[ "$(reads fresh2)" -eq 0 ]   # nothing missing: no new file is read
+	[ "$(reads sub/d)" -ge 1 ]
+}
+
+@test "--audit without --check is a usage error" {
+	tree
+	run --separate-stderr "$SIMDSUM" --audit L
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"the --audit option is meaningful only when verifying checksums"* ]]
+	run --separate-stderr "$SIMDSUM" -c --audit L L
+	[ "$status" -eq 1 ]
+	[ "$output" = "" ]
+}
+
+@test "a directory that cannot be walked fails the audit" {
+	tree
+	run --separate-stderr "$SIMDSUM" -c L --audit=nowhere
+	[ "$status" -eq 1 ]
+	[ "$output" = "nowhere: FAILED open or read
+./a: OK
+./b: OK
+./sub/c: OK
+./sub/d: OK" ]
+	[ "$stderr" = "$SAYS: nowhere: No such file or directory
+$SAYS: WARNING: 1 unlisted file could not be read" ]
+}
