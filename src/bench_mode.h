@@ -8,7 +8,7 @@
 
 #include "options.h"
 
-/* The benchmark's options as main.c collects them; bench_mode.c checks
+/* The benchmark's options as cli_options.c collects them; bench_mode.c checks
  * their values. */
 struct bench_options {
 	bool enabled;          /* --benchmark */

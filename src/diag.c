@@ -16,12 +16,11 @@
 
 const char *program_name = "simdsum";
 
+/* argv[0] as given, as coreutils names itself: "/usr/bin/sha256sum: f: ..." */
 void diag_set_program_name(const char *argv0)
 {
-	if (argv0 && *argv0) {
-		const char *slash = strrchr(argv0, '/');
-		program_name = slash ? slash + 1 : argv0;
-	}
+	if (argv0 && *argv0)
+		program_name = argv0;
 }
 
 /* Every line on stdout (output.c) and every message here is written

@@ -71,8 +71,8 @@ judge() {
 			{ echo "status 0, other output:"; echo "$err"; diff got.out ref.out; return 1; }
 		;;
 	1)
-		[[ $'\n'"$err" == *$'\nsimdsum: memory exhausted\n'* ||
-			$'\n'"$err" == *$'\nsimdsum: '*$': Cannot allocate memory\n'* ]] ||
+		[[ $'\n'"$err" == *$'\n'"$SAYS: memory exhausted"$'\n'* ||
+			$'\n'"$err" == *$'\n'"$SAYS: "*$': Cannot allocate memory\n'* ]] ||
 			{ echo "status 1 without the message:"; echo "$err"; return 1; }
 		[ -z "$out" ] || [ "${out: -1}" = $'\n' ] ||
 			{ echo "a last line cut short: ${out: -80}"; return 1; }
@@ -134,11 +134,11 @@ make_some() {
 	# copy of the algorithm's name) ends the run.
 	run --separate-stderr failing above=1 -j1 f
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: memory exhausted" ]
+	[ "$stderr" = "$SAYS: memory exhausted" ]
 	grep -q '^alloc 1 [a-z_]* [0-9]*$' "$T/.alloc.log"
 	# Run through a link, the message carries its name, as coreutils'.
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAIL_ALLOC=above=1 \
-		"$LINKS/sha256sum" f
+		PATH="$LINKS:$PATH" sha256sum f   # argv[0] "sha256sum"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "sha256sum: memory exhausted" ]
 }

@@ -191,7 +191,7 @@ lanes_row() {
 	for f in /sys/devices/system/cpu/online /sys/kernel/mm/transparent_hugepage/enabled; do
 		[ -r "$f" ] || continue
 		found=1
-		run --separate-stderr "$LINKS/sha256sum" --io=mmap "$f"
+		run --separate-stderr as_named sha256sum --io=mmap "$f"
 		[ "$status" -eq 0 ]
 		[ -z "$stderr" ]
 		[ "$output" = "$(sha256sum "$f")" ]
@@ -208,7 +208,7 @@ lanes_row() {
 	printf abc > f
 	for args in "" "-" "-c" "f -"; do
 		sha256sum $args <&- > ref.out 2> ref.err && rc=0 || rc=$?
-		"$LINKS/sha256sum" $args <&- > our.out 2> our.err && ours=0 || ours=$?
+		as_named sha256sum $args <&- > our.out 2> our.err && ours=0 || ours=$?
 		diff ref.err our.err
 		diff ref.out our.out
 		[ $rc = $ours ]
@@ -217,7 +217,7 @@ lanes_row() {
 		for args in "f" "-c list"; do
 			sha256sum f > list
 			sha256sum $args > /dev/full 2> ref.err && rc=0 || rc=$?
-			"$LINKS/sha256sum" $args > /dev/full 2> our.err && ours=0 || ours=$?
+			as_named sha256sum $args > /dev/full 2> our.err && ours=0 || ours=$?
 			diff ref.err our.err
 			[ $rc = $ours ]
 		done

@@ -135,7 +135,7 @@ setup_lists() {
 n: OK
 n: OK
 n: OK" ]
-	[ "$stderr" = "simdsum: WARNING: 3 lines are improperly formatted" ]
+	[ "$stderr" = "$SAYS: WARNING: 3 lines are improperly formatted" ]
 	# a wrong digest of such a length is FAILED, not malformed
 	sed '1s/^1/2/' mixed.list > bad.list   # SHA-256 of 123456789: 15e2b0d3...
 	run "$SIMDSUM" -c bad.list
@@ -144,7 +144,7 @@ n: OK" ]
 	# -a, and the sha*sum names, keep to their own algorithm as coreutils does
 	run --separate-stderr "$SIMDSUM" -a sha1 -c mixed.list
 	[ "$output" = "n: OK" ]
-	run --separate-stderr "$LINKS/md5sum" -c mixed.list
+	run --separate-stderr as_named md5sum -c mixed.list
 	[ "$output" = "n: OK" ]
 	[ "$stderr" = "md5sum: WARNING: 6 lines are improperly formatted" ]
 }
@@ -159,6 +159,6 @@ n: OK" ]
 	[ "$status" -eq 0 ]
 	run --separate-stderr "$SIMDSUM" -c -w crc.list
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: crc.list: 1: improperly formatted SHA256 checksum line
-simdsum: crc.list: no properly formatted checksum lines found" ]
+	[ "$stderr" = "$SAYS: crc.list: 1: improperly formatted SHA256 checksum line
+$SAYS: crc.list: no properly formatted checksum lines found" ]
 }

@@ -45,7 +45,7 @@ hex_to_b64() {
 	done
 	# non-canonical padding bits are malformed
 	echo "4waSgx==  f" > noncanon.list
-	run --separate-stderr "$LINKS/crc32c" -c -w noncanon.list
+	run --separate-stderr as_named crc32c -c -w noncanon.list
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"improperly formatted"* ]]
 }
@@ -150,7 +150,7 @@ print("%s-%d" % (hashlib.md5(b"".join(ps)).hexdigest(), len(ps)))')
 		run --separate-stderr "$SIMDSUM" --combine bad$k
 		[ "$status" -eq 1 ]
 		[ -z "$output" ]
-		[[ "$stderr" == "simdsum: bad$k: 2: "* ]]
+		[[ "$stderr" == "$SAYS: bad$k: 2: "* ]]
 	done
 	# total length overflow
 	printf 'e3069283 9223372036854775807\ne3069283 9223372036854775807\ne3069283 9\n' > big

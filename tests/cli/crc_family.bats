@@ -47,7 +47,7 @@ CRC64NVME (n) = ae8b14860a799888" ]
 0000000000000000  empty" ]
 	run --separate-stderr "$SIMDSUM" --byte-order=middle n
 	[ "$status" -eq 1 ]
-	[ "${stderr%%$'\n'*}" = "simdsum: invalid --byte-order 'middle'; valid: big, little" ]
+	[ "${stderr%%$'\n'*}" = "$SAYS: invalid --byte-order 'middle'; valid: big, little" ]
 }
 
 @test "random files against zlib.crc32 and a bitwise CRC-64/NVME, every implementation" {

@@ -23,7 +23,7 @@ load helpers
 	[ "$status" -eq 0 ]
 	run --separate-stderr bash -c "'$SIMDSUM' f > /dev/full"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: write error" ]   # as coreutils 9.1 (changes.bats compares)
+	[ "$stderr" = "$SAYS: write error" ]   # as coreutils 9.1 (changes.bats compares)
 	run bash -c "sha256sum f > /dev/full"
 	[ "$status" -eq 1 ]
 }
@@ -34,7 +34,7 @@ load helpers
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=bad-file \
 		"$SIMDSUM" good bad-file good
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: bad-file: Input/output error" ]
+	[ "$stderr" = "$SAYS: bad-file: Input/output error" ]
 	[ "${#lines[@]}" -eq 2 ]
 }
 
@@ -62,14 +62,14 @@ load helpers
 	printf '%s 3\n' "$("$SIMDSUM" -a crc32c a | cut -c1-8)" > crcs
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=sums "$SIMDSUM" -c sums
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: sums: read error" ]
+	[ "$stderr" = "$SAYS: sums: read error" ]
 	[ -z "$output" ]
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=names \
 		"$SIMDSUM" --files-from=names
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: cannot read file names from names: Input/output error" ]
+	[ "$stderr" = "$SAYS: cannot read file names from names: Input/output error" ]
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=crcs "$SIMDSUM" --combine crcs
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: crcs: read error" ]
+	[ "$stderr" = "$SAYS: crcs: read error" ]
 	[ -z "$output" ]
 }

@@ -145,7 +145,7 @@ copies() {
 	printf 'abc' > good
 	run --separate-stderr shimmed eio=big-bad -a crc32c -j2 good big-bad good
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: big-bad: Input/output error" ]
+	[ "$stderr" = "$SAYS: big-bad: Input/output error" ]
 	[ "${#lines[@]}" -eq 2 ]
 }
 
@@ -190,7 +190,7 @@ copies() {
 	[ "$(injected eintr)" -eq 6 ]
 	run --separate-stderr shimmed eio=obj -a md5 --parts=1MiB obj
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: obj: Input/output error" ]
+	[ "$stderr" = "$SAYS: obj: Input/output error" ]
 }
 
 @test "--parts through the lanes: a file truncated, grown or rewritten while read gets its error, no ETag" {
@@ -199,7 +199,7 @@ copies() {
 		cp obj "f-$fault"
 		run --separate-stderr shimmed $fault=f- -a md5 --parts=1MiB "f-$fault"
 		[ "$status" -eq 1 ] || { echo "$fault: status $status"; false; }
-		[[ "$stderr" == "simdsum: f-$fault: "* ]] || { echo "$fault: $stderr"; false; }
+		[[ "$stderr" == "$SAYS: f-$fault: "* ]] || { echo "$fault: $stderr"; false; }
 		! [[ "$output" == *ETag* ]] || { echo "$fault: $output"; false; }
 	done
 }

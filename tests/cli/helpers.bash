@@ -7,7 +7,10 @@
 # SIMDSUM_SKIP_SLOW  set: skip the tests that take minutes (valgrind)
 # $LINKS/<name>   links named like the coreutils programs, so messages
 #                 carry the same program name as the tool they are
-#                 compared with
+#                 compared with (same_as runs them by name, through PATH)
+# $SAYS           how messages of "$SIMDSUM" begin: argv[0] as given, as in
+#                 coreutils; the wrappers (tests/cross/qemu, tests/cpu_models/
+#                 qemu, tests/valgrind) pass their link's base name
 
 bats_require_minimum_version 1.5.0
 
@@ -16,6 +19,10 @@ ROOT="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
 : "${FAULT_SHIM:=$ROOT/build/tests/fault_shim.so}"
 : "${CRC32C_REF:=$ROOT/build/tests/crc32c_ref}"
 export LC_ALL=C.UTF-8
+case $(head -c 2 "$SIMDSUM" 2>/dev/null) in
+'#!') SAYS=$(basename "$SIMDSUM") ;;
+*) SAYS=$SIMDSUM ;;
+esac
 
 setup() {
 	T="$BATS_TEST_TMPDIR"
@@ -49,6 +56,12 @@ make_files() {
 		$'carriage\rreturn' $'tab\tname' ./-dash b55 b56 b64 b111 b112 b128 big)
 }
 
+# as_named NAME ARGS...: our link NAME run by its name (argv[0] "NAME", as
+# a user's PATH finds it), so messages begin "NAME:" as coreutils' do.
+as_named() {
+	PATH="$LINKS:$PATH" "$@"
+}
+
 # same_as REF_PROGRAM [ARGS...]: runs the coreutils program and our link of
 # the same name with the same arguments and standard input (from $STDIN
 # when set); stdout, stderr and the exit status must be byte-identical.
@@ -57,7 +70,8 @@ same_as() {
 	shift
 	local in=${STDIN:-/dev/null}
 	"$prog" "$@" <"$in" >"$T/ref.out" 2>"$T/ref.err" && echo 0 >"$T/ref.rc" || echo $? >"$T/ref.rc"
-	"$LINKS/$prog" "$@" <"$in" >"$T/our.out" 2>"$T/our.err" && echo 0 >"$T/our.rc" || echo $? >"$T/our.rc"
+	as_named "$prog" "$@" <"$in" >"$T/our.out" 2>"$T/our.err" && echo 0 >"$T/our.rc" ||
+		echo $? >"$T/our.rc"
 	local bad=0
 	for part in out err rc; do
 		if ! cmp -s "$T/ref.$part" "$T/our.$part"; then

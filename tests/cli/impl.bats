@@ -24,7 +24,7 @@ load helpers
 	run --separate-stderr "$SIMDSUM" --impl=turbo /dev/null
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
-	[[ "$stderr" == "simdsum: unknown implementation 'turbo' for sha256; valid: auto, "*generic* ]]
+	[[ "$stderr" == "$SAYS: unknown implementation 'turbo' for sha256; valid: auto, "*generic* ]]
 }
 
 @test "SIMDSUM_IMPL is read, and --impl wins over it" {

@@ -58,7 +58,7 @@ load helpers
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=truncate-after-mmap=shrinking \
 		"$SIMDSUM" --io=mmap shrinking after
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: shrinking: file changed while reading" ]
+	[ "$stderr" = "$SAYS: shrinking: file changed while reading" ]
 	[ "$output" = "$(printf abc | sha256sum | sed 's/-$/after/')" ]
 }
 
@@ -69,7 +69,7 @@ load helpers
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=append-after-read=growing \
 		"$SIMDSUM" growing
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: growing: file changed while reading" ]
+	[ "$stderr" = "$SAYS: growing: file changed while reading" ]
 	[ -z "$output" ]
 }
 
@@ -88,8 +88,8 @@ load helpers
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=append-after-read=large \
 		"$SIMDSUM" large
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: large: file changed while reading" ]
+	[ "$stderr" = "$SAYS: large: file changed while reading" ]
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=large "$SIMDSUM" large
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: large: Input/output error" ]
+	[ "$stderr" = "$SAYS: large: Input/output error" ]
 }

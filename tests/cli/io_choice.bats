@@ -105,7 +105,7 @@ slow() {
 		[ "$lines" -eq 1 ]
 		name=$winner
 		[ $winner = mmap ] || name='read()'
-		grep -q "^simdsum: first: io: read() 8 MiB in [0-9.]* ms, mmap 8 MiB in [0-9.]* ms (fastest 2 MiB: [0-9.]* and [0-9.]* ms): $name from now on (SIMDSUM_TEST_IO_WINNER)\$" <<< "$stderr"
+		grep -q "^$SAYS: first: io: read() 8 MiB in [0-9.]* ms, mmap 8 MiB in [0-9.]* ms (fastest 2 MiB: [0-9.]* and [0-9.]* ms): $name from now on (SIMDSUM_TEST_IO_WINNER)\$" <<< "$stderr"
 		first=$(reads first) second=$(reads second)
 		echo "# $winner: reads of first $first, of second $second" >&3
 		if [ $winner = mmap ]; then
@@ -196,7 +196,7 @@ changed_during() {
 		run --separate-stderr shimmed "$1" env SIMDSUM_TEST_IO_WINNER=$winner \
 			"$SIMDSUM" -j1 -a crc32c vic after
 		[ "$status" -eq 1 ]
-		[ "$stderr" = "simdsum: vic: file changed while reading" ]
+		[ "$stderr" = "$SAYS: vic: file changed while reading" ]
 		[ "$output" = "$(crc_ref after)" ]
 		grep -q "^$2 0 $T/vic\$" "$T/.log"
 		big vic $((MIN + 4097))

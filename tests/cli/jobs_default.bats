@@ -18,7 +18,7 @@ need_cpus() {
 # jobs_of ARGS...: the jobs simdsum --debug ARGS reports, in JOBS, and the
 # reason it gives in parentheses after them, if any, in WHY.
 jobs_of() {
-	local line re='^simdsum: input: .*, ([0-9]+) jobs?(.*)$'
+	local line re='^.*simdsum: input: .*, ([0-9]+) jobs?(.*)$'
 	"$SIMDSUM" --debug "$@" > /dev/null 2> debug.err || true
 	JOBS= WHY=
 	while IFS= read -r line; do
@@ -220,7 +220,7 @@ make_tree() {
 	names=(f1 missing f2 dir/missing f3 f4)
 	"$SIMDSUM" -j1 "${names[@]}" > ref.out 2> ref.err && rc=0 || rc=$?
 	[ "$rc" -eq 1 ]
-	grep -qx 'simdsum: missing: No such file or directory' ref.err
+	grep -qxF "$SAYS: missing: No such file or directory" ref.err
 	[ "$(wc -l < ref.out)" -eq 4 ]
 	for env in "" SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_ROTATIONAL=0 \
 		"SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_UNCACHED=1" SIMDSUM_TEST_ROTATIONAL=yes; do

@@ -30,7 +30,7 @@ load helpers
 @test "--help and --version" {
 	run "$SIMDSUM" --help
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"Usage: simdsum [OPTION]... [FILE]..."* ]]
+	[[ "$output" == *"Usage: $SAYS [OPTION]... [FILE]..."* ]]
 	for opt in --algorithm --binary --check --tag --text --zero --ignore-missing --quiet \
 		--status --strict --warn --impl --list-impls --io --help --version; do
 		[[ "$output" == *"$opt"* ]] || { echo "missing $opt"; false; }
@@ -46,7 +46,7 @@ load helpers
 	run --separate-stderr "$SIMDSUM" -a md4 /dev/null
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"invalid algorithm 'md4'"* ]]
-	[[ "$stderr" == *"Try 'simdsum --help'"* ]]
+	[[ "$stderr" == *"Try '$SAYS --help'"* ]]
 }
 
 @test "--check takes one algorithm" {

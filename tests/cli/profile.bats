@@ -38,10 +38,10 @@ refused() {
 		"$SIMDSUM" --debug -a sha256,crc32c data data2
 	[ "$output" = "$WANT" ]
 	local warnings
-	warnings=$(grep -c "^simdsum: warning: profile $1: " <<< "$stderr")
+	warnings=$(grep -c "^$SAYS: warning: profile $1: " <<< "$stderr")
 	[ "$warnings" -eq 1 ]
 	grep -q "using the built-in profile" <<< "$stderr"
-	grep -q "^simdsum: cost profile: default (built-in)" <<< "$stderr"
+	grep -q "^$SAYS: cost profile: default (built-in)" <<< "$stderr"
 }
 
 @test "a good profile is used: --debug and --list-impls say so, digests unchanged" {
@@ -50,9 +50,9 @@ refused() {
 	run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=p \
 		"$SIMDSUM" --debug -a sha256,crc32c data data2
 	[ "$output" = "$WANT" ]
-	grep -q "^simdsum: cost profile: generic-first (p)" <<< "$stderr"
-	grep -q "^simdsum: sha256: auto: generic" <<< "$stderr"
-	grep -q "^simdsum: crc32c: auto: generic" <<< "$stderr"
+	grep -q "^$SAYS: cost profile: generic-first (p)" <<< "$stderr"
+	grep -q "^$SAYS: sha256: auto: generic" <<< "$stderr"
+	grep -q "^$SAYS: crc32c: auto: generic" <<< "$stderr"
 	[[ "$stderr" != *warning* ]]
 	run -0 env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=p "$SIMDSUM" --list-impls
 	grep -q "^Cost profile: generic-first (p)" <<< "$output"

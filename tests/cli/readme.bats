@@ -11,7 +11,7 @@ load helpers
 }
 
 @test "every long option is in --help, the man page and the README" {
-	opts=$(grep -E '_argument, NULL' "$ROOT/src/main.c" | sed 's/.*{ "\([a-z0-9-]*\)".*/\1/')
+	opts=$(grep -E '_argument, NULL' "$ROOT/src/cli_options.c" | sed 's/.*{ "\([a-z0-9-]*\)".*/\1/')
 	[ -n "$opts" ]
 	help=$("$SIMDSUM" --help)
 	for o in $opts; do
@@ -24,7 +24,7 @@ load helpers
 @test "the man page, rendered: every option heads its own paragraph, every example too" {
 	command -v mandoc > /dev/null || skip "mandoc is not installed"
 	page=$(mandoc -T ascii "$ROOT/man/simdsum.1" | col -b)
-	opts=$(grep -E '_argument, NULL' "$ROOT/src/main.c" | sed 's/.*{ "\([a-z0-9-]*\)".*/\1/')
+	opts=$(grep -E '_argument, NULL' "$ROOT/src/cli_options.c" | sed 's/.*{ "\([a-z0-9-]*\)".*/\1/')
 	options=$(sed -n '/^OPTIONS$/,/^[A-Z]/p' <<< "$page")
 	for o in $opts; do
 		grep -qE "^       (-[a-zA-Z], )?--$o([=[ ,]|\$)" <<< "$options" ||

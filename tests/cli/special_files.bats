@@ -49,7 +49,7 @@ load helpers
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eacces=secret \
 		"$SIMDSUM" plain secret plain
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: secret: Permission denied" ]
+	[ "$stderr" = "$SAYS: secret: Permission denied" ]
 	[ "${#lines[@]}" -eq 2 ]
 	"$SIMDSUM" plain secret > list
 	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eacces=secret \
@@ -57,8 +57,8 @@ load helpers
 	[ "$status" -eq 1 ]
 	[ "$output" = "plain: OK
 secret: FAILED open or read" ]
-	[ "$stderr" = "simdsum: secret: Permission denied
-simdsum: WARNING: 1 listed file could not be read" ]
+	[ "$stderr" = "$SAYS: secret: Permission denied
+$SAYS: WARNING: 1 listed file could not be read" ]
 }
 
 # as_unprivileged CMD...: runs CMD as the calling user, or as nobody when
@@ -89,7 +89,7 @@ as_unprivileged() {
 	chmod 000 secret
 	for args in "plain secret plain" "-c list"; do
 		as_unprivileged sha256sum $args > ref.out 2> ref.err && ref=0 || ref=$?
-		as_unprivileged ./sha256sum $args > our.out 2> our.err && our=0 || our=$?
+		as_unprivileged env PATH="$PERM_DIR:$PATH" sha256sum $args > our.out 2> our.err && our=0 || our=$?
 		[ "$ref" -eq 1 ] && [ "$our" -eq 1 ]
 		cmp ref.out our.out
 		cmp ref.err our.err

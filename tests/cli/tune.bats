@@ -25,7 +25,7 @@ tune_said() {
 	[[ $stderr == *$'\n'* ]] && before=${stderr%$'\n'*}
 	[ -z "$before" ] && return 0
 	while IFS= read -r line; do
-		[[ $line == "simdsum: --tune: "* ]] || { echo "unexpected: $line"; return 1; }
+		[[ $line == "$SAYS: --tune: "* ]] || { echo "unexpected: $line"; return 1; }
 	done <<< "$before"
 }
 
@@ -123,7 +123,7 @@ can_make_readonly() {
 	export TMPDIR="$T/no-such-dir"
 	run --separate-stderr "$SIMDSUM" --tune
 	[ "$status" -eq 0 ]
-	[[ "$stderr" == "simdsum: --tune: read() against mmap not measured ("*"); the profile says io measure" ]]
+	[[ "$stderr" == "$SAYS: --tune: read() against mmap not measured ("*"); the profile says io measure" ]]
 	[ "${#stderr_lines[@]}" -eq 1 ]
 	printf '%s\n' "$output" | grep -qx 'io measure'
 	printf '%s\n' "$output" | grep -q '^# read() against mmap not measured: '
@@ -134,7 +134,7 @@ can_make_readonly() {
 	umask 022
 	run --separate-stderr "$SIMDSUM" --tune=save
 	[ "$status" -eq 0 ]
-	tune_said "simdsum: profile saved to $T/cfg/simdsum/profile"
+	tune_said "$SAYS: profile saved to $T/cfg/simdsum/profile"
 	# The directory was made; the file is what was printed, and alone.
 	[ "$(stat -c %a cfg/simdsum)" = 755 ]
 	[ "$(stat -c %a cfg/simdsum/profile)" = 644 ]
@@ -155,7 +155,7 @@ can_make_readonly() {
 	# SIMDSUM_PROFILE names the file to save as well as the one to read.
 	run --separate-stderr env SIMDSUM_PROFILE="$T/elsewhere/p" "$SIMDSUM" --tune=save
 	[ "$status" -eq 0 ]
-	tune_said "simdsum: profile saved to $T/elsewhere/p"
+	tune_said "$SAYS: profile saved to $T/elsewhere/p"
 	[ "$(ls -A elsewhere)" = p ]
 }
 
@@ -165,7 +165,7 @@ can_make_readonly() {
 	can_make_readonly cfg/simdsum || skip "cannot make a read-only directory here"
 	run --separate-stderr in_readonly cfg/simdsum "$SIMDSUM" --tune=save
 	[ "$status" -eq 1 ]
-	tune_said "simdsum: cannot save profile to $T/cfg/simdsum/profile: *"
+	tune_said "$SAYS: cannot save profile to $T/cfg/simdsum/profile: *"
 	[ "${#stderr_lines[@]}" -eq 1 ]
 	[ -z "$(ls -A cfg/simdsum)" ]
 	# The profile is still printed.
@@ -179,7 +179,7 @@ can_make_readonly() {
 	mkdir -p cfg/simdsum/profile/in-the-way
 	run --separate-stderr "$SIMDSUM" --tune=save
 	[ "$status" -eq 1 ]
-	tune_said "simdsum: cannot save profile to $T/cfg/simdsum/profile: Is a directory"
+	tune_said "$SAYS: cannot save profile to $T/cfg/simdsum/profile: Is a directory"
 	[ "$(ls -A cfg/simdsum)" = profile ]
 	[ "$(ls -A cfg/simdsum/profile)" = in-the-way ]
 }
@@ -189,7 +189,7 @@ can_make_readonly() {
 	echo file > cfg
 	run --separate-stderr "$SIMDSUM" --tune=save
 	[ "$status" -eq 1 ]
-	tune_said "simdsum: cannot save profile to $T/cfg/simdsum/profile: Not a directory"
+	tune_said "$SAYS: cannot save profile to $T/cfg/simdsum/profile: Not a directory"
 	[ "$(cat cfg)" = file ]
 }
 
@@ -197,12 +197,12 @@ can_make_readonly() {
 	tune_env
 	run --separate-stderr env SIMDSUM_PROFILE= "$SIMDSUM" --tune=save
 	[ "$status" -eq 1 ]
-	tune_said "simdsum: cannot save profile: *"
+	tune_said "$SAYS: cannot save profile: *"
 	[ "${#stderr_lines[@]}" -eq 1 ]
 }
 
 @test "--tune takes only save" {
 	run "$SIMDSUM" --tune=bogus
 	[ "$status" -eq 1 ]
-	[[ "${lines[0]}" == "simdsum: invalid --tune 'bogus'; valid: save" ]]
+	[[ "${lines[0]}" == "$SAYS: invalid --tune 'bogus'; valid: save" ]]
 }

@@ -125,7 +125,7 @@ dump({"ContentLength": len(data), "ETag": "\"%s\"" % etag(data, even(len(data), 
 	run --separate-stderr "$SIMDSUM" --verify-object=odd.json obj
 	[ "$status" -eq 1 ]
 	[ "${lines[1]}" = "obj: MD5 (ETag, 3 parts; tried 8 MiB, 7 MiB, 6666667 bytes) FAILED" ]
-	[ "$stderr" = "simdsum: WARNING: 1 computed checksum did NOT match" ]
+	[ "$stderr" = "$SAYS: WARNING: 1 computed checksum did NOT match" ]
 }
 
 @test "S3 get-object-attributes: unquoted multipart ETag over the listed (uneven) parts" {
@@ -182,7 +182,7 @@ obj: $tag (part 3 of 3) OK" ]
 	[ "${lines[3]}" = "obj: SHA256 (part 1 of 3) OK" ]
 	[ "${lines[4]}" = "obj: SHA256 (part 2 of 3) FAILED" ]
 	[ "${lines[5]}" = "obj: SHA256 (part 3 of 3) OK" ]
-	[ "$stderr" = "simdsum: WARNING: 3 computed checksums did NOT match" ]
+	[ "$stderr" = "$SAYS: WARNING: 3 computed checksums did NOT match" ]
 }
 
 @test "S3 head-object COMPOSITE with -N and no listing: the part size from the count" {
@@ -330,7 +330,7 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 	# errors in META from standard input name it so
 	run --separate-stderr bash -c "echo '{' | '$SIMDSUM' --verify-object=- obj"
 	[ "$status" -eq 1 ]
-	[[ "$stderr" == "simdsum: 'standard input': invalid JSON at line 2, column 1: "* ]]
+	[[ "$stderr" == "$SAYS: 'standard input': invalid JSON at line 2, column 1: "* ]]
 }
 
 @test "errors in META: one line, exit 1, nothing claimed" {
@@ -344,7 +344,7 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 		run --separate-stderr "$SIMDSUM" --verify-object=m$k.json obj
 		[ "$status" -eq 1 ] || { echo "$meta"; false; }
 		[ -z "$output" ] || { echo "$meta: $output"; false; }
-		[ "$stderr" = "simdsum: m$k.json: $want" ] || { echo "$meta: $stderr"; false; }
+		[ "$stderr" = "$SAYS: m$k.json: $want" ] || { echo "$meta: $stderr"; false; }
 	done <<EOF
 {"size": "100", "crc32c": "$sum",}|invalid JSON at line 1, column 38: expected a string (a member name)
 {"size": "100"|invalid JSON at line 1, column 15: expected ',' or '}'
@@ -396,14 +396,14 @@ EOF
 		run --separate-stderr "$SIMDSUM" --verify-object=$meta.json obj
 		[ "$status" -eq 1 ] || { echo "$meta"; false; }
 		[ -z "$output" ]
-		[[ "$stderr" == "simdsum: $meta.json: "* ]] || { echo "$meta: $stderr"; false; }
+		[[ "$stderr" == "$SAYS: $meta.json: "* ]] || { echo "$meta: $stderr"; false; }
 		[ "$(wc -l <<< "$stderr")" -eq 1 ]
 	done
 	[[ "$("$SIMDSUM" --verify-object=deep.json obj 2>&1)" == *"nested too deeply"* ]]
 	# NUL inside a string (as \u0000) is data, and then no base64
 	printf '{"crc32c":"AAAA\\u0000A=="}' > esc.json
 	run --separate-stderr "$SIMDSUM" --verify-object=esc.json obj
-	[ "$stderr" = "simdsum: esc.json: crc32c: not the base64 of a 4-byte CRC32C value" ]
+	[ "$stderr" = "$SAYS: esc.json: crc32c: not the base64 of a 4-byte CRC32C value" ]
 	# a leading UTF-8 byte order mark is allowed (RFC 8259, 8.1)
 	pyref 'open("bom.json", "w").write("\ufeff" + json.dumps({"crc32c": b64(ALG["crc32c"](data))}))' obj
 	run "$SIMDSUM" --verify-object=bom.json obj
@@ -415,19 +415,19 @@ EOF
 	run --separate-stderr "$SIMDSUM" --verify-object=m.json missing
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
-	[ "$stderr" = "simdsum: missing: No such file or directory" ]
+	[ "$stderr" = "$SAYS: missing: No such file or directory" ]
 	run --separate-stderr "$SIMDSUM" --json --verify-object=m.json missing
 	[ "$(jq -r .error <<< "$output")" = "No such file or directory" ]
 	mkdir dir
 	run --separate-stderr "$SIMDSUM" --verify-object=m.json dir
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: dir: Is a directory" ]
+	[ "$stderr" = "$SAYS: dir: Is a directory" ]
 	run --separate-stderr "$SIMDSUM" --verify-object=missing.json m.json
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: missing.json: No such file or directory" ]
+	[ "$stderr" = "$SAYS: missing.json: No such file or directory" ]
 	run --separate-stderr "$SIMDSUM" --verify-object=dir m.json
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "simdsum: dir: Is a directory" ]
+	[ "$stderr" = "$SAYS: dir: Is a directory" ]
 	# the empty object: one empty part
 	: > empty
 	run "$SIMDSUM" --verify-object=m.json empty
@@ -443,7 +443,7 @@ EOF
 	[ "$status" -eq 0 ]
 	[ "$output" = "obj: size (100 bytes) OK
 obj: SHA256 (full object) OK" ]
-	[ "$stderr" = "simdsum: m.json: ETag: not an MD5 of the data for an SSE-KMS or SSE-C object; not checked" ]
+	[ "$stderr" = "$SAYS: m.json: ETag: not an MD5 of the data for an SSE-KMS or SSE-C object; not checked" ]
 }
 
 @test "one read, whatever the implementation: --impl applies to the families that have it" {

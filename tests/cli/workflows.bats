@@ -48,6 +48,30 @@ make_tree() {
 	[[ "$stderr" == *"t/c/dangling: No such file or directory"* ]]
 }
 
+@test "-r -L: every link of a loop of links is reported as a loop, as the kernel says" {
+	mkdir l
+	printf x > l/file
+	ln -s two l/one && ln -s one l/two          # two links naming each other
+	ln -s self l/self                           # one naming itself
+	ln -s q l/p && ln -s r l/q && ln -s p l/r   # three
+	for j in 1 2; do
+		run --separate-stderr "$SIMDSUM" -j$j -r -L l
+		[ "$status" -eq 1 ]
+		[ "$output" = "$(sha256sum l/file)" ]
+		for n in one two self p q r; do
+			[[ "$stderr" == *"$SAYS: l/$n: Too many levels of symbolic links"* ]] ||
+				{ echo "l/$n: $stderr"; false; }
+		done
+		[ "$(grep -c . <<< "$stderr")" -eq 6 ]
+	done
+	# as operands, with and without -r, like sha256sum
+	run --separate-stderr "$SIMDSUM" -r -L l/one l/self
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: l/one: Too many levels of symbolic links
+$SAYS: l/self: Too many levels of symbolic links" ]
+	same_as sha256sum l/one l/two l/file
+}
+
 @test "without -r a directory is an error, as in coreutils" {
 	make_tree
 	same_as sha256sum t t/z.txt
@@ -209,7 +233,7 @@ b: OK" ]
 	COMP_WORDS=("$SIMDSUM" --impl=gen); COMP_CWORD=1; _simdsum
 	[ "${COMPREPLY[*]}" = "generic" ]
 	# every long option of the program is offered
-	for o in $(grep -E '_argument, NULL' "$ROOT/src/main.c" | sed 's/.*{ "\([a-z0-9-]*\)".*/\1/'); do
+	for o in $(grep -E '_argument, NULL' "$ROOT/src/cli_options.c" | sed 's/.*{ "\([a-z0-9-]*\)".*/\1/'); do
 		grep -q -- "--$o" "$ROOT/src/completion/simdsum.bash"
 		grep -q -- "--$o" "$ROOT/src/completion/_simdsum"
 	done

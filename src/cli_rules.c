@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/* cli_rules.c - which options go together: every combination simdsum
+ * rejects, each with its own message (coreutils' where coreutils has the
+ * rule), and the mode and settings that follow from what was given. */
+#include <string.h>
+
+#include "cli.h"
+#include "diag.h"
+
+/* --audit (with --check) and --update (instead of it). */
+static void check_tree_modes(const struct options *opt, int noperands)
+{
+	if (opt->audit && !opt->check)
+		diag_usage_error("the --audit option is meaningful only when verifying checksums");
+	if (opt->ignore_new && !opt->audit)
+		diag_usage_error("the --ignore-new option is meaningful only with --audit");
+	if (opt->audit && noperands > 1)
+		diag_usage_error("--audit checks one list, not %d", noperands);
+	if (opt->update_changed && !opt->update_list)
+		diag_usage_error("the --update-changed option is meaningful only with --update");
+	if (opt->update_list && (opt->check || opt->files_from || opt->style == OUTPUT_JSON))
+		diag_usage_error("--update cannot be combined with --check, --files-from or "
+				 "--json");
+}
+
+/* The combinations coreutils rejects, each with its own message, and
+ * simdsum's own. */
+static void check_combinations(const struct options *opt, int binary, bool zero, bool tag,
+			       int noperands)
+{
+	if (tag && binary == 0)
+		diag_usage_error("--tag does not support --text mode");
+	if (zero && opt->check && !opt->audit)   /* --audit reads -z lists */
+		diag_usage_error("the --zero option is not supported when verifying checksums");
+	if (tag && opt->check)
+		diag_usage_error("the --tag option is meaningless when verifying checksums");
+	if (binary >= 0 && opt->check)
+		diag_usage_error("the --binary and --text options are meaningless when verifying "
+				 "checksums");
+	if (opt->ignore_missing && !opt->check)
+		diag_usage_error("the --ignore-missing option is meaningful only when verifying "
+				 "checksums");
+	if (opt->status_only && !opt->check && !opt->verify_object)
+		diag_usage_error("the --status option is meaningful only when verifying checksums");
+	if (opt->warn && !opt->check)
+		diag_usage_error("the --warn option is meaningful only when verifying checksums");
+	if (opt->quiet && !opt->check && !opt->verify_object)
+		diag_usage_error("the --quiet option is meaningful only when verifying checksums");
+	if (opt->strict && !opt->check)
+		diag_usage_error("the --strict option is meaningful only when verifying checksums");
+	if (opt->check && opt->nalgos > 1)
+		diag_usage_error("--check takes a single --algorithm");
+	if (opt->style == OUTPUT_JSON && (tag || zero))
+		diag_usage_error("--json cannot be combined with --%s", tag ? "tag" : "zero");
+	if (opt->files_from && noperands > 0)
+		diag_usage_error("file operands cannot be combined with --files%s-from",
+				 opt->files_nul ? "0" : "");
+	if (opt->files_from && opt->check)
+		diag_usage_error("--files-from and --files0-from name files to hash, not lists to "
+				 "check");
+	if (opt->dereference && !opt->recursive)
+		diag_usage_error("--dereference (-L) applies only with --recursive (-r)");
+	if (opt->recursive && opt->check)
+		diag_usage_error("--recursive applies only when hashing");
+	check_tree_modes(opt, noperands);
+}
+
+/* --verify-object takes its algorithms, and its notation, from META. */
+static void check_verify_object(const struct options *opt, bool algo_given, bool other_mode,
+				int binary, bool zero, bool tag, char *const *operands,
+				int noperands)
+{
+	if (!opt->verify_object)
+		return;
+	if (other_mode || opt->check || opt->update_list || opt->recursive || opt->files_from)
+		diag_usage_error("--verify-object cannot be combined with --check, --update, "
+				 "--parts, --combine, --benchmark, -r or --files-from");
+	if (algo_given || binary >= 0 || zero || tag)
+		diag_usage_error("--verify-object takes the algorithms from META: -a, -b, -t, "
+				 "-z and --tag do not apply");
+	if (noperands > 1)
+		diag_usage_error("--verify-object checks one FILE, not %d", noperands);
+	if (strcmp(opt->verify_object, "-") == 0 &&
+	    (noperands == 0 || strcmp(operands[0], "-") == 0))
+		diag_usage_error("META is standard input: name the FILE to check");
+}
+
+/* --parts and --combine, the two modes of one file's pieces. */
+static void check_pieces(struct command_line *cl)
+{
+	const struct options *opt = &cl->opt;
+	const char *mode = cl->combine ? "combine" : "parts";
+
+	if ((cl->part_size || cl->combine) &&
+	    (opt->update_list || opt->check || opt->recursive || opt->files_from || cl->zero))
+		diag_usage_error("--%s cannot be combined with --check, --update, -r, "
+				 "--files-from or -z",
+				 mode);
+	if (cl->part_size && cl->combine)
+		diag_usage_error("--parts and --combine are separate modes");
+}
+
+/* What is left to decide: the mode, and the options that follow from the
+ * others (coreutils' --tag implies --binary; -z ends lines with NUL). */
+static void settle_options(struct command_line *cl)
+{
+	struct options *opt = &cl->opt;
+
+	if (cl->combine) {
+		if (cl->algo_given && (opt->nalgos != 1 || !family_is_crc(opt->algos[0].algo->family)))
+			diag_usage_error("--combine joins the values of one CRC (-a crc32c, crc32 "
+					 "or crc64nvme)");
+		if (!cl->algo_given)
+			cli_parse_algorithms(opt, "crc32c");
+	}
+	if (cl->bench.enabled && (cl->part_size || cl->combine))
+		diag_usage_error("the --%s option is meaningless with --benchmark",
+				 cl->combine ? "combine" : "parts");
+	/* As simdsum without -a, an untagged line of a length only one
+	 * algorithm has is checked with that one; the sha*sum names keep
+	 * coreutils' rule (their own algorithm only). */
+	opt->untagged_by_length = !cl->alias && !cl->algo_given;
+	if (cl->tag)
+		opt->style = OUTPUT_TAG;
+	opt->binary = cl->binary == 1;
+	if (cl->zero)
+		opt->delim = '\0';
+	cl->bench.algos_given = cl->algo_given;
+}
+
+static enum mode mode_of(const struct command_line *cl)
+{
+	const struct options *opt = &cl->opt;
+
+	if (cl->bench.enabled)
+		return MODE_BENCHMARK;
+	if (opt->verify_object)
+		return MODE_VERIFY_OBJECT;
+	if (cl->combine)
+		return MODE_COMBINE;
+	if (cl->part_size)
+		return MODE_PARTS;
+	if (opt->update_list)
+		return MODE_UPDATE;
+	if (opt->check)
+		return opt->audit ? MODE_AUDIT : MODE_CHECK;
+	return MODE_HASH;
+}
+
+void cli_settle(struct command_line *cl)
+{
+	struct options *opt = &cl->opt;
+
+	if (cl->list_impls) {   /* whatever else was given */
+		cl->mode = MODE_LIST_IMPLS;
+		return;
+	}
+	/* -j1 is the single-threaded tool, whatever the order of -j and --io:
+	 * no reading thread, but auto may still map a large cached file. */
+	if (opt->jobs == 1 && opt->io == IO_AUTO)
+		opt->io = IO_AUTO_ONE_THREAD;
+	check_combinations(opt, cl->binary, cl->zero, cl->tag, cl->noperands);
+	check_verify_object(opt, cl->algo_given, cl->part_size || cl->combine || cl->bench.enabled,
+			    cl->binary, cl->zero, cl->tag, cl->operands, cl->noperands);
+	check_pieces(cl);
+	settle_options(cl);
+	cl->mode = mode_of(cl);
+	if (cl->mode != MODE_BENCHMARK)
+		bench_check_unused(&cl->bench);
+}
