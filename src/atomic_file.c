@@ -23,8 +23,7 @@
 
 /* --- names ---------------------------------------------------------------- */
 
-/* The directory part of path ("." for none), a new string. */
-static char *dir_of(const char *path)
+char *atomic_dir_of(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 
@@ -135,7 +134,7 @@ static bool is_stale(const char *rest)
 void atomic_clean_stale(const char *target)
 {
 	char prefix[ATOMIC_BASE_MAX + 32];
-	char *dir = dir_of(target);
+	char *dir = atomic_dir_of(target);
 	DIR *d = opendir(dir);
 	struct dirent *e;
 
@@ -262,7 +261,7 @@ static int create_tmp(struct atomic_file *af, const char *dir)
 
 bool atomic_open(struct atomic_file *af, const char *target, const char *shown)
 {
-	char *dir = dir_of(target);
+	char *dir = atomic_dir_of(target);
 
 	memset(af, 0, sizeof *af);
 	af->shown = shown;
@@ -377,7 +376,7 @@ static int finish_tmp(struct atomic_file *af, const struct stat *old, const char
  * cannot sync a directory say EINVAL; that is no error. */
 static bool sync_dir(struct atomic_file *af)
 {
-	char *dir = dir_of(af->target);
+	char *dir = atomic_dir_of(af->target);
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int err = fd < 0 ? errno : fsync(fd) == 0 ? 0 : errno;
 

@@ -25,6 +25,10 @@ struct atomic_file {
 	int err;               /* the first write error (then nothing more) */
 };
 
+/* The directory part of path ("." for a bare name, "/" for "/name"), in a
+ * new string. */
+char *atomic_dir_of(const char *path);
+
 /* The file a write to path would replace: path with its symbolic links
  * followed (a dangling link: the file it names). Returns a new string, or
  * NULL with errno set (ELOOP for a loop). */

@@ -16,24 +16,6 @@
 #include "select.h"
 #include "walk.h"
 
-/* The transforms for each algorithm: -a's (--impl) for its family, auto
- * for the others, as --check chooses them. */
-static void init_choices(struct audit_run *run)
-{
-	const struct options *opt = run->opt;
-
-	for (const struct algo *a = algos; a->name; a++) {
-		struct algo_choice *c = &run->choices[a - algos];
-		c->algo = a;
-		if (a->family == opt->algos[0].algo->family) {
-			*c = opt->algos[0];
-			c->algo = a;
-		} else {
-			select_impl(c, NULL);   /* auto: cannot fail */
-		}
-	}
-}
-
 struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job, void *ctx))
 {
 	const struct options *opt = run->opt;
@@ -145,7 +127,7 @@ bool audit_mode_run(const struct options *opt, char *const *lists, int nlists)
 	struct audit_run run = { .opt = opt, .list = nlists ? lists[0] : "-" };
 	bool ok = false;
 
-	init_choices(&run);
+	select_for_lists(run.choices, &opt->algos[0]);
 	if (audit_list_read(&run)) {
 		audit_index_sort_entries(&run.ix);
 		walk_tree(opt->audit_dir ? opt->audit_dir : ".", opt->dereference, on_walk, &run);

@@ -57,22 +57,6 @@ static const struct algo_choice *choice_for(struct check_run *run, const struct 
 	return &run->choices[i];
 }
 
-static void init_choices(struct check_run *run)
-{
-	const struct options *opt = run->opt;
-
-	for (const struct algo *a = algos; a->name; a++) {
-		struct algo_choice *c = &run->choices[a - algos];
-		c->algo = a;
-		if (a->family == opt->algos[0].algo->family) {
-			*c = opt->algos[0];
-			c->algo = a;
-		} else {
-			select_impl(c, NULL);   /* auto: cannot fail */
-		}
-	}
-}
-
 /* Called in list order for every line that was not skipped. */
 static void emit(struct job *job, void *ctx)
 {
@@ -223,7 +207,7 @@ bool check_mode_run(const struct options *opt, char *const *lists, int nlists)
 	struct check_run run = { .opt = opt, .untagged = opt->algos[0].algo };
 	bool ok = true;
 
-	init_choices(&run);
+	select_for_lists(run.choices, &opt->algos[0]);
 	check_parser_from_options(&parser, opt);
 	if (nlists == 0)
 		return check_list(opt, &parser, "-", &run);

@@ -47,3 +47,17 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 	}
 	return true;
 }
+
+void select_for_lists(struct algo_choice *choices, const struct algo_choice *given)
+{
+	for (const struct algo *a = algos; a->name; a++) {
+		struct algo_choice *c = &choices[a - algos];
+		if (a->family == given->algo->family) {
+			*c = *given;
+		} else {
+			c->algo = a;
+			select_impl(c, NULL);   /* auto: cannot fail */
+		}
+		c->algo = a;
+	}
+}

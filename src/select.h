@@ -15,4 +15,9 @@
  * missing features) and false returned. */
 bool select_impl(struct algo_choice *choice, const char *impl_name);
 
+/* The transforms for every algorithm a checksum list may name (--check,
+ * --audit, --update): given's (-a's, with --impl) for its family, auto
+ * for the others. choices has ALGO_COUNT entries, in algos[] order. */
+void select_for_lists(struct algo_choice *choices, const struct algo_choice *given);
+
 #endif

@@ -12,24 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "diag.h"
 #include "quote.h"
 #include "tune.h"
 #include "xalloc.h"
-
-/* The directory part of path ("." for a bare name), in a new string. */
-static char *dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		return xstrdup(".");
-	if (slash == path)
-		return xstrdup("/");
-	char *dir = xstrdup(path);
-	dir[slash - path] = '\0';
-	return dir;
-}
 
 /* mkdir -p dir (mode 0755 before the umask); false with errno set. */
 static bool make_dirs(const char *dir)
@@ -127,7 +114,7 @@ static bool sync_dir(const char *dir)
 
 bool tune_save(const char *path, const char *text, size_t len)
 {
-	char *dir = dir_of(path);
+	char *dir = atomic_dir_of(path);
 	size_t tmpsize = strlen(path) + sizeof ".XXXXXX";
 	char *tmp = xmalloc(tmpsize);
 	bool ok = make_dirs(dir) && write_temp(path, text, len, tmp, tmpsize);

@@ -23,24 +23,6 @@ struct update_item {
 	struct algo_choice *choices;       /* change: owned */
 };
 
-/* The transforms per algorithm: the user's choice for -a's family, auto
- * for the others (as --check does for lines of other algorithms). */
-static void init_choices(struct update_run *run)
-{
-	const struct options *opt = run->opt;
-
-	for (const struct algo *a = algos; a->name; a++) {
-		struct algo_choice *c = &run->choices[a - algos];
-		if (a->family == opt->algos[0].algo->family) {
-			*c = opt->algos[0];
-		} else {
-			c->algo = a;
-			select_impl(c, NULL);
-		}
-		c->algo = a;
-	}
-}
-
 static void rewrite_records(struct update_run *run, const struct update_item *it,
 			    const struct job *job)
 {
@@ -207,7 +189,7 @@ void update_hash(struct update_run *run, char *const *operands, int noperands)
 	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run,
 				     .one_job = !opt->recursive && noperands <= 1 };
 
-	init_choices(run);
+	select_for_lists(run->choices, &run->opt->algos[0]);
 	lanes_policy_for(add, &cfg.lanes[add->algo->family]);
 	run->engine = engine_create(&cfg);
 	for (int i = 0; i < noperands; i++)
