@@ -12,6 +12,9 @@ load helpers
 	# 12 processes of 100 files each (7.5 KiB of output, more than a
 	# stdio buffer), all writing to one pipe.
 	ls tmp | sed 's#^#tmp/#' | xargs -n 100 -P 12 "$LINKS/sha256sum" | cat > out
+	# coreutils, the same way, for the record: whole lines too
+	ls tmp | sed 's#^#tmp/#' | xargs -n 100 -P 12 sha256sum | cat > ref
+	[ "$(grep -Ecx '[0-9a-f]{64}  tmp/[0-9]+' ref)" -eq 1200 ]
 	[ "$(wc -l < out)" -eq 1200 ]
 	run grep -Evc '^[0-9a-f]{64}  tmp/[0-9]+$' out
 	[ "$output" = 0 ] || { grep -Ev '^[0-9a-f]{64}  tmp/[0-9]+$' out | head -3; false; }
