@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* algo.h - the algorithms simdsum computes, as a table of descriptors. */
+/* algo.h - the algorithms simdsum computes, as a table of descriptors.
+ * Layer: registry. */
 #ifndef SIMDSUM_ALGO_H
 #define SIMDSUM_ALGO_H
 

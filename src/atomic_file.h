@@ -2,7 +2,8 @@
 /* atomic_file.h - replacing a file all at once: the new content goes to a
  * temporary file beside it, which is synced and renamed over the old one,
  * so that a reader, an error or a crash at any point sees either the old
- * file whole or the new one whole. */
+ * file whole or the new one whole.
+ * Layer: platform. */
 #ifndef SIMDSUM_ATOMIC_FILE_H
 #define SIMDSUM_ATOMIC_FILE_H
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* audit_arena.h - one pool for the many small strings and digests of an
- * audit, freed at once (no malloc header per name). */
+ * audit, freed at once (no malloc header per name).
+ * Layer: mode. */
 #ifndef SIMDSUM_AUDIT_ARENA_H
 #define SIMDSUM_AUDIT_ARENA_H
 

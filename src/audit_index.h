@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* audit_index.h - the two name sets of an audit (the list's entries, the
  * unlisted files walked under DIR), matched by sorted name, and the table of
- * missing digests that pairs moved files. */
+ * missing digests that pairs moved files.
+ * Layer: mode. */
 #ifndef SIMDSUM_AUDIT_INDEX_H
 #define SIMDSUM_AUDIT_INDEX_H
 

@@ -133,7 +133,7 @@ static bool read_lines(struct audit_run *run, struct line_reader *in)
 	bool read_failed = in->err != 0;
 	int close_err = line_reader_close(in);
 	if (close_err && !read_failed) {
-		diag_file_error(run->list, close_err);
+		quote_file_error(run->list, close_err);
 		return false;
 	}
 	if (read_failed) {
@@ -148,7 +148,7 @@ bool audit_list_read(struct audit_run *run)
 	struct line_reader in;
 
 	if (!line_reader_open(&in, run->list)) {
-		diag_file_error(run->list, errno);
+		quote_file_error(run->list, errno);
 		return false;
 	}
 	run->shown = in.is_stdin ? "standard input" : run->list;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* audit_mode.h - --check --audit: a list against the tree beside it. */
+/* audit_mode.h - --check --audit: a list against the tree beside it.
+ * Layer: mode. */
 #ifndef SIMDSUM_AUDIT_MODE_H
 #define SIMDSUM_AUDIT_MODE_H
 

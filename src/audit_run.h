@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* audit_run.h - the state of one --check --audit run, shared by its
  * phases: reading the list (audit_list.c), looking for moves
- * (audit_moves.c), verifying the listed files (audit_verify.c). */
+ * (audit_moves.c), verifying the listed files (audit_verify.c).
+ * Layer: mode. */
 #ifndef SIMDSUM_AUDIT_RUN_H
 #define SIMDSUM_AUDIT_RUN_H
 

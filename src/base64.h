@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* base64.h - RFC 4648 base64 (standard alphabet, padded). */
+/* base64.h - RFC 4648 base64 (standard alphabet, padded).
+ * Layer: platform. */
 #ifndef SIMDSUM_BASE64_H
 #define SIMDSUM_BASE64_H
 

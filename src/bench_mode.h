@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* bench_mode.h - simdsum --benchmark: what each implementation is worth on
- * this CPU, in the rows of the Linux kernel's tcrypt hash speed test. */
+ * this CPU, in the rows of the Linux kernel's tcrypt hash speed test.
+ * Layer: mode. */
 #ifndef SIMDSUM_BENCH_MODE_H
 #define SIMDSUM_BENCH_MODE_H
 

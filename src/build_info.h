@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* build_info.h - how this binary was built, for the benchmark's header. */
+/* build_info.h - how this binary was built, for the benchmark's header.
+ * Layer: platform. */
 #ifndef SIMDSUM_BUILD_INFO_H
 #define SIMDSUM_BUILD_INFO_H
 

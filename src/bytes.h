@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* bytes.h - endian-independent loads and stores, and rotations. */
+/* bytes.h - endian-independent loads and stores, and rotations.
+ * Layer: platform. */
 #ifndef SIMDSUM_BYTES_H
 #define SIMDSUM_BYTES_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* check_auto.h - simdsum --benchmark --check-auto: whether auto is the
- * best choice on this machine, cell by cell. Layer: cli mode. */
+ * best choice on this machine, cell by cell. Layer: mode. */
 #ifndef SIMDSUM_CHECK_AUTO_H
 #define SIMDSUM_CHECK_AUTO_H
 

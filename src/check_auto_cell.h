@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* check_auto_cell.h - what the parts of --check-auto share: the run's
  * sizes, a cell (auto and the forced choices it races), the temporary
- * files and the spawned runs of simdsum. Layer: cli mode (internal). */
+ * files and the spawned runs of simdsum. Layer: mode (internal). */
 #ifndef SIMDSUM_CHECK_AUTO_CELL_H
 #define SIMDSUM_CHECK_AUTO_CELL_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* check_line.h - parsing one line of a checksum list (pure: no I/O). */
+/* check_line.h - parsing one line of a checksum list (pure: no I/O).
+ * Layer: parsing. */
 #ifndef SIMDSUM_CHECK_LINE_H
 #define SIMDSUM_CHECK_LINE_H
 

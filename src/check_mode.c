@@ -70,7 +70,9 @@ static void emit(struct job *job, void *ctx)
 		if (opt->warn)
 			diag_error(0, "%s: %llu: improperly formatted %s checksum line",
 				   quote_name(run->shown), e->lineno, run->untagged->tag);
-		output_check(opt, run->shown, e->lineno, NULL, NULL, CHECK_MALFORMED, NULL);
+		struct check_record rec = { .list = run->shown, .lineno = e->lineno,
+					    .status = CHECK_MALFORMED };
+		output_check(opt, &rec);
 		goto out;
 	}
 	/* coreutils 9.1 checks the name up to the NUL (so a NUL-separated
@@ -87,7 +89,10 @@ static void emit(struct job *job, void *ctx)
 		const char *message = outcome_detail(job, detail, sizeof detail);
 		diag_error(0, "%s: %s", quote_name(e->name), message);
 		r->n.unreadable++;
-		output_check(opt, run->shown, e->lineno, e->name, e->algo, CHECK_UNREADABLE, message);
+		struct check_record rec = { .list = run->shown, .lineno = e->lineno, .name = e->name,
+					    .algo = e->algo, .status = CHECK_UNREADABLE,
+					    .message = message };
+		output_check(opt, &rec);
 		goto out;
 	}
 	uint8_t want[ALGO_MAX_DIGEST];
@@ -97,8 +102,9 @@ static void emit(struct job *job, void *ctx)
 		r->n.ok++;
 	else
 		r->n.failed++;
-	output_check(opt, run->shown, e->lineno, e->name, e->algo, match ? CHECK_OK : CHECK_FAILED,
-		     NULL);
+	struct check_record rec = { .list = run->shown, .lineno = e->lineno, .name = e->name,
+				    .algo = e->algo, .status = match ? CHECK_OK : CHECK_FAILED };
+	output_check(opt, &rec);
 out:
 	free(e->name);
 	free(e);
@@ -113,7 +119,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	unsigned long long lineno = 0;
 
 	if (!line_reader_open(&in, list)) {
-		diag_file_error(list, errno);
+		quote_file_error(list, errno);
 		return false;
 	}
 	bool is_stdin = in.is_stdin;
@@ -166,7 +172,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	bool read_failed = in.err != 0;
 	int close_err = line_reader_close(&in);
 	if (close_err && !read_failed) {
-		diag_file_error(list, close_err);
+		quote_file_error(list, close_err);
 		return false;
 	}
 	if (read_failed) {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* check_mode.h - verifying checksum lists (-c). */
+/* check_mode.h - verifying checksum lists (-c).
+ * Layer: mode. */
 #ifndef SIMDSUM_CHECK_MODE_H
 #define SIMDSUM_CHECK_MODE_H
 

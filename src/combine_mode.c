@@ -96,7 +96,7 @@ static bool combine_input(const struct options *opt, const char *input)
 	bool ok = true;
 
 	if (!line_reader_open(&in, input)) {
-		diag_file_error(input, errno);
+		quote_file_error(input, errno);
 		return false;
 	}
 	while (ok && (len = line_reader_next(&in, '\n', &line)) > 0) {
@@ -149,7 +149,8 @@ static bool combine_input(const struct options *opt, const char *input)
 
 	uint8_t digest[ALGO_MAX_DIGEST];
 	crc_store_digest(algo->family, digest, crc);
-	output_digest(opt, input, algo, digest, total, NULL);
+	struct digest_record r = { .name = input, .algo = algo, .digest = digest, .size = total };
+	output_digest(opt, &r);
 	return true;
 }
 

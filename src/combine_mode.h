@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* combine_mode.h - --combine: the CRC-32C of a concatenation from its parts'. */
+/* combine_mode.h - --combine: the CRC-32C of a concatenation from its parts'.
+ * Layer: mode. */
 #ifndef SIMDSUM_COMBINE_MODE_H
 #define SIMDSUM_COMBINE_MODE_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* cpu.h - simdsum's own CPU feature bits; only cpu.c talks to CPUID. */
+/* cpu.h - simdsum's own CPU feature bits; only cpu.c talks to CPUID.
+ * Layer: platform. */
 #ifndef SIMDSUM_CPU_H
 #define SIMDSUM_CPU_H
 

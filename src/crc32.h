@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* crc32.h - CRC-32/ISO-HDLC (zlib, gzip, PNG, S3's CRC32) transforms.
  * Each works on the un-inverted register: the standard CRC of m is
- * ~crc32_X(~0u, m, len). Any len, including 0. */
+ * ~crc32_X(~0u, m, len). Any len, including 0.
+ * Layer: kernels. */
 #ifndef SIMDSUM_CRC32_H
 #define SIMDSUM_CRC32_H
 

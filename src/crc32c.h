@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* crc32c.h - CRC-32C (Castagnoli) transforms. Combination is crc_combine
- * (impl.h), the same for every CRC. */
+ * (impl.h), the same for every CRC.
+ * Layer: kernels. */
 #ifndef SIMDSUM_CRC32C_H
 #define SIMDSUM_CRC32C_H
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* crc64nvme.h - CRC-64/NVME (S3's CRC64NVME; Azure's CRC64 polynomial)
  * transforms. Each works on the un-inverted register: the standard CRC of
- * m is ~crc64nvme_X(~0, m, len). Any len, including 0. */
+ * m is ~crc64nvme_X(~0, m, len). Any len, including 0.
+ * Layer: kernels. */
 #ifndef SIMDSUM_CRC64NVME_H
 #define SIMDSUM_CRC64NVME_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* crc_split.h - one large file's CRC computed on several threads. */
+/* crc_split.h - one large file's CRC computed on several threads.
+ * Layer: engine. */
 #ifndef SIMDSUM_CRC_SPLIT_H
 #define SIMDSUM_CRC_SPLIT_H
 

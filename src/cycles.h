@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* cycles.h - a cycle counter for the benchmark: core cycles through
- * perf_event_open where the kernel allows it, else the TSC, calibrated. */
+ * perf_event_open where the kernel allows it, else the TSC, calibrated.
+ * Layer: platform. */
 #ifndef SIMDSUM_CYCLES_H
 #define SIMDSUM_CYCLES_H
 

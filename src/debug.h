@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* debug.h - --debug: what runs, and why. */
+/* debug.h - --debug: what runs, and why.
+ * Layer: mode. */
 #ifndef SIMDSUM_DEBUG_H
 #define SIMDSUM_DEBUG_H
 

@@ -12,7 +12,6 @@
 #include "diag.h"
 #include "escape.h"
 #include "progress.h"
-#include "quote.h"
 
 const char *program_name = "simdsum";
 
@@ -61,11 +60,6 @@ void diag_error(int errnum, const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport(errnum, fmt, ap);
 	va_end(ap);
-}
-
-void diag_file_error(const char *name, int errnum)
-{
-	diag_error(errnum, "%s", quote_name(name));
 }
 
 bool diag_debug_enabled;

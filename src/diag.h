@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* diag.h - diagnostics on stderr in coreutils' form ("prog: name: reason"). */
+/* diag.h - diagnostics on stderr in coreutils' form ("prog: name: reason").
+ * Layer: platform. */
 #ifndef SIMDSUM_DIAG_H
 #define SIMDSUM_DIAG_H
 
@@ -14,8 +15,6 @@ void diag_set_program_name(const char *argv0);
  * Flushes stdout first, so interleaved output keeps its order. */
 void diag_error(int errnum, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* "prog: <quoted name>: strerror(errnum)\n". */
-void diag_file_error(const char *name, int errnum);
 
 /* --debug's note on a file, on stderr ("prog: <name>: <message>", the
  * name escaped as in checksum lines), only once diag_debug_enabled is set

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* engine.h - hashing a stream of files: worker threads, multi-buffer lanes,
- * results handed back in submission order. */
+ * results handed back in submission order.
+ * Layer: engine. */
 #ifndef SIMDSUM_ENGINE_H
 #define SIMDSUM_ENGINE_H
 

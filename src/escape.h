@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* escape.h - the backslash escaping of file names in checksum lines. */
+/* escape.h - the backslash escaping of file names in checksum lines.
+ * Layer: platform. */
 #ifndef SIMDSUM_ESCAPE_H
 #define SIMDSUM_ESCAPE_H
 

@@ -65,7 +65,7 @@ static inline bool family_is_crc(enum family family)
 	return family_descs[family].kind == KIND_CRC;
 }
 
-/* Whether the family runs block transforms (md.c; lanes, if it has them). */
+/* Whether the family runs block transforms (hash_md.c; lanes, if it has them). */
 static inline bool family_is_blocks(enum family family)
 {
 	return family_descs[family].kind == KIND_BLOCKS;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* hash.h - one streaming hash computation: init, update..., final. */
+/* hash.h - one streaming hash computation: init, update..., final.
+ * Layer: registry. */
 #ifndef SIMDSUM_HASH_H
 #define SIMDSUM_HASH_H
 
@@ -9,7 +10,6 @@
 #include "algo.h"
 #include "bytes.h"
 #include "impl.h"
-#include "md.h"
 
 struct md_state {
 	union {
@@ -38,8 +38,15 @@ struct hash_ctx {
 	} u;
 };
 
+/* The block-buffering driver of SHA and MD5 (hash_md.c): the partial
+ * block, the padding and the length; whole blocks go to the transform the
+ * dispatch picks. */
+void md_init(struct hash_ctx *ctx);
+void md_update(struct hash_ctx *ctx, const uint8_t *data, size_t len);
+void md_final(struct hash_ctx *ctx, uint8_t *digest);
+
 /* Starting, feeding and finishing a computation. SHA and MD5 go through
- * the block-buffering driver (md.c), the xxHash family through its
+ * the block-buffering driver (hash_md.c), the xxHash family through its
  * library's own streaming state (the row's fn.stream). CRC-32C needs no buffering and its
  * start and end are one instruction each, so its path is inline: for
  * messages of 16 to 256 bytes, calls through a table of operations cost

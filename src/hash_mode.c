@@ -37,9 +37,12 @@ static void emit(struct job *job, void *ctx)
 		output_file_error(opt, job->name, message);
 		run->ok = false;
 	} else {
-		for (unsigned i = 0; i < opt->nalgos; i++)
-			output_digest(opt, job->name, opt->algos[i].algo, job->result.digest[i],
-				      o->size, job->result.impl[i]);
+		for (unsigned i = 0; i < opt->nalgos; i++) {
+			struct digest_record r = { .name = job->name, .algo = opt->algos[i].algo,
+						   .digest = job->result.digest[i], .size = o->size,
+						   .impl = job->result.impl[i] };
+			output_digest(opt, &r);
+		}
 	}
 	free(job->user);   /* the name, when it was copied */
 }

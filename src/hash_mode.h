@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* hash_mode.h - printing the checksums of files. */
+/* hash_mode.h - printing the checksums of files.
+ * Layer: mode. */
 #ifndef SIMDSUM_HASH_MODE_H
 #define SIMDSUM_HASH_MODE_H
 

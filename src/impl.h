@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* impl.h - the registry of transform implementations and their selection. */
+/* impl.h - the registry of transform implementations and their selection.
+ * Layer: registry. */
 #ifndef SIMDSUM_IMPL_H
 #define SIMDSUM_IMPL_H
 

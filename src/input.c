@@ -390,12 +390,3 @@ struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, uns
 		return r.outcome;
 	return input_hash_opened(&r, ctxs, nctx, io, buf, size);
 }
-
-const char *file_outcome_message(const struct file_outcome *o)
-{
-	if (o->status == FILE_CHANGED)
-		return "file changed while reading";
-	if (o->status == FILE_DISAGREE)
-		return "cross-check failed: the implementation and generic disagree";
-	return strerror(o->err);
-}

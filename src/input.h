@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* input.h - reading a file (or standard input) into hash computations. */
+/* input.h - reading a file (or standard input) into hash computations.
+ * Layer: input. */
 #ifndef SIMDSUM_INPUT_H
 #define SIMDSUM_INPUT_H
 
@@ -7,36 +8,7 @@
 #include <stdint.h>
 
 #include "hash.h"
-
-enum io_mode {
-	IO_AUTO,              /* read(), or for a large cached file the faster
-	                       * of read() and mmap() (io_choice.h); a
-	                       * read-ahead thread for large files the SHAs hash */
-	IO_READ,              /* read() on the hashing thread only */
-	IO_MMAP,
-	IO_AUTO_ONE_THREAD,   /* auto without the read-ahead thread (-j1) */
-};
-
-/* Whether io leaves the choice to simdsum (--io=auto, with or without -j1). */
-static inline bool io_mode_is_auto(enum io_mode io)
-{
-	return io == IO_AUTO || io == IO_AUTO_ONE_THREAD;
-}
-
-enum file_status {
-	FILE_OK,
-	FILE_OPEN_FAILED,   /* err: errno of open() */
-	FILE_READ_FAILED,   /* err: errno of read()/fstat() */
-	FILE_CHANGED,       /* size or times changed while it was read */
-	FILE_DISAGREE,      /* --cross-check: the chosen implementation and
-	                     * generic gave different digests */
-};
-
-struct file_outcome {
-	enum file_status status;
-	int err;
-	uint64_t size;      /* bytes hashed */
-};
+#include "outcome.h"
 
 /* A good size for the buffer read() fills: big enough that system calls
  * cost little, small enough to stay in L2 while each algorithm reads it. */
@@ -63,8 +35,5 @@ struct input_sink;
 struct file_outcome input_feed_opened(struct file_reader *r, const struct input_sink *s,
 				      enum io_mode io, uint8_t *buf, size_t size);
 
-/* The message for a failed outcome ("No such file or directory", "file
- * changed while reading"). */
-const char *file_outcome_message(const struct file_outcome *o);
 
 #endif

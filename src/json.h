@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* json.h - writing JSON strings for --json. */
+/* json.h - writing JSON strings for --json.
+ * Layer: platform. */
 #ifndef SIMDSUM_JSON_H
 #define SIMDSUM_JSON_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* lanes.h - hashing several files at once through multi-buffer kernels. */
+/* lanes.h - hashing several files at once through multi-buffer kernels.
+ * Layer: engine. */
 #ifndef SIMDSUM_LANES_H
 #define SIMDSUM_LANES_H
 

@@ -2,7 +2,8 @@
 /* line_reader.h - lists read a line at a time (--check lists,
  * --files-from and --files0-from, --combine input) with read(2), so they
  * are read as carefully as hashed files: interrupted and short reads are
- * retried, and lines may be of any length. */
+ * retried, and lines may be of any length.
+ * Layer: input. */
 #ifndef SIMDSUM_LINE_READER_H
 #define SIMDSUM_LINE_READER_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* list_impls.h - --list-impls. */
+/* list_impls.h - --list-impls.
+ * Layer: mode. */
 #ifndef SIMDSUM_LIST_IMPLS_H
 #define SIMDSUM_LIST_IMPLS_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* md5.h - MD5 block transforms, one per implementation (asm/README). */
+/* md5.h - MD5 block transforms, one per implementation (asm/README).
+ * Layer: kernels. */
 #ifndef SIMDSUM_MD5_H
 #define SIMDSUM_MD5_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* names.h - reading file names from a list (--files-from, --files0-from). */
+/* names.h - reading file names from a list (--files-from, --files0-from).
+ * Layer: input. */
 #ifndef SIMDSUM_NAMES_H
 #define SIMDSUM_NAMES_H
 

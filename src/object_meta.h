@@ -56,13 +56,6 @@ struct object_meta {
 	unsigned nnotes;
 };
 
-/* Reads the len bytes at text. Returns true with m filled (at least one
- * check; release it with object_meta_free), or false with a one-line
- * reason in err ("invalid JSON at line 2, column 7: expected ':'") and
- * nothing to free. */
-bool object_meta_parse(const char *text, size_t len, struct object_meta *m, char *err,
-		       size_t errsize);
-
 void object_meta_free(struct object_meta *m);
 
 #endif

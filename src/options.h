@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* options.h - the parsed command line, shared by the modes. */
+/* options.h - the parsed command line, shared by the modes.
+ * Layer: registry. */
 #ifndef SIMDSUM_OPTIONS_H
 #define SIMDSUM_OPTIONS_H
 
@@ -8,7 +9,7 @@
 #include "algo.h"
 #include "cost_model.h"
 #include "impl.h"
-#include "input.h"
+#include "outcome.h"
 
 #define MAX_ALGOS 8
 

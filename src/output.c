@@ -98,18 +98,14 @@ static void tag_line(FILE *out, const struct options *opt, const char *name,
 	putc(opt->delim, out);
 }
 
-static void gnu_digest(const struct options *opt, const char *name, const struct algo *algo,
-		       const char *text, uint64_t size, const struct impl *impl)
+static void gnu_digest(const struct options *opt, const struct digest_record *r, const char *text)
 {
-	(void)algo, (void)size, (void)impl;
-	gnu_line(stdout, opt, name, text);
+	gnu_line(stdout, opt, r->name, text);
 }
 
-static void tag_digest(const struct options *opt, const char *name, const struct algo *algo,
-		       const char *text, uint64_t size, const struct impl *impl)
+static void tag_digest(const struct options *opt, const struct digest_record *r, const char *text)
 {
-	(void)size, (void)impl;
-	tag_line(stdout, opt, name, algo, text);
+	tag_line(stdout, opt, r->name, r->algo, text);
 }
 
 static void text_file_error(const struct options *opt, const char *name, const char *message)
@@ -118,20 +114,18 @@ static void text_file_error(const struct options *opt, const char *name, const c
 }
 
 /* In check mode coreutils 9.1 escapes a name only when it holds a newline. */
-static void text_check(const struct options *opt, const char *list, unsigned long long lineno,
-		       const char *name, const struct algo *algo, enum check_status status,
-		       const char *message)
+static void text_check(const struct options *opt, const struct check_record *r)
 {
-	(void)list, (void)lineno, (void)algo, (void)message;
-	if (opt->status_only || status == CHECK_MALFORMED || (status == CHECK_OK && opt->quiet))
+	if (opt->status_only || r->status == CHECK_MALFORMED ||
+	    (r->status == CHECK_OK && opt->quiet))
 		return;
-	if (strchr(name, '\n')) {
+	if (strchr(r->name, '\n')) {
 		putchar('\\');
-		write_escaped_name(stdout, name);
+		write_escaped_name(stdout, r->name);
 	} else {
-		fputs(name, stdout);
+		fputs(r->name, stdout);
 	}
-	printf(": %s\n", check_words[status]);
+	printf(": %s\n", check_words[r->status]);
 }
 
 static void text_summary(const struct options *opt, const char *list,
@@ -142,14 +136,14 @@ static void text_summary(const struct options *opt, const char *list,
 
 /* --- JSON lines -------------------------------------------------------- */
 
-static void json_digest(const struct options *opt, const char *name, const struct algo *algo,
-			const char *text, uint64_t size, const struct impl *impl)
+static void json_digest(const struct options *opt, const struct digest_record *r, const char *text)
 {
 	(void)opt;
 	putchar('{');
-	json_write_name(stdout, "name", name);
+	json_write_name(stdout, "name", r->name);
 	printf(",\"algorithm\":\"%s\",\"digest\":\"%s\",\"size\":%llu,\"impl\":\"%s-%s\"}\n",
-	       algo->name, text, (unsigned long long)size, algo->name, impl ? impl->name : "?");
+	       r->algo->name, text, (unsigned long long)r->size, r->algo->name,
+	       r->impl ? r->impl->name : "?");
 }
 
 static void json_file_error(const struct options *opt, const char *name, const char *message)
@@ -162,29 +156,27 @@ static void json_file_error(const struct options *opt, const char *name, const c
 	fputs("}\n", stdout);
 }
 
-static void json_check(const struct options *opt, const char *list, unsigned long long lineno,
-		       const char *name, const struct algo *algo, enum check_status status,
-		       const char *message)
+static void json_check(const struct options *opt, const struct check_record *r)
 {
 	static const char *const words[] = {
 		[CHECK_OK] = "ok", [CHECK_FAILED] = "failed",
 		[CHECK_UNREADABLE] = "unreadable", [CHECK_MALFORMED] = "malformed",
 	};
-	if (opt->status_only || (status == CHECK_OK && opt->quiet))
+	if (opt->status_only || (r->status == CHECK_OK && opt->quiet))
 		return;
 	putchar('{');
-	json_write_name(stdout, "list", list);
-	printf(",\"line\":%llu", lineno);
-	if (name) {
+	json_write_name(stdout, "list", r->list);
+	printf(",\"line\":%llu", r->lineno);
+	if (r->name) {
 		putchar(',');
-		json_write_name(stdout, "name", name);
+		json_write_name(stdout, "name", r->name);
 	}
-	if (algo)
-		printf(",\"algorithm\":\"%s\"", algo->name);
-	printf(",\"status\":\"%s\"", words[status]);
-	if (message) {
+	if (r->algo)
+		printf(",\"algorithm\":\"%s\"", r->algo->name);
+	printf(",\"status\":\"%s\"", words[r->status]);
+	if (r->message) {
 		fputs(",\"error\":", stdout);
-		json_write_string(stdout, message);
+		json_write_string(stdout, r->message);
 	}
 	fputs("}\n", stdout);
 }
@@ -203,12 +195,9 @@ static void json_summary(const struct options *opt, const char *list,
 /* --- the table ---------------------------------------------------------- */
 
 struct style {
-	void (*digest)(const struct options *opt, const char *name, const struct algo *algo,
-		       const char *text, uint64_t size, const struct impl *impl);
+	void (*digest)(const struct options *opt, const struct digest_record *r, const char *text);
 	void (*file_error)(const struct options *opt, const char *name, const char *message);
-	void (*check)(const struct options *opt, const char *list, unsigned long long lineno,
-		      const char *name, const struct algo *algo, enum check_status status,
-		      const char *message);
+	void (*check)(const struct options *opt, const struct check_record *r);
 	void (*summary)(const struct options *opt, const char *list,
 			const struct check_counts *counts);
 };
@@ -223,19 +212,18 @@ static const struct style styles[] = {
  * line on the same terminal out of the way. Each record is written under
  * diag's line lock (a thread that runs out of memory waits for its end),
  * and nothing here allocates. */
-void output_digest(const struct options *opt, const char *name, const struct algo *algo,
-		   const uint8_t *digest, uint64_t size, const struct impl *impl)
+void output_digest(const struct options *opt, const struct digest_record *r)
 {
 	char text[2 * ALGO_MAX_DIGEST + 1];
 
 	/* XXH3 lines are tagged even without --tag, as xxhsum writes them. */
-	enum output_style style = opt->style == OUTPUT_GNU && algo->always_tagged ? OUTPUT_TAG
-										   : opt->style;
+	enum output_style style = opt->style == OUTPUT_GNU && r->algo->always_tagged ? OUTPUT_TAG
+										      : opt->style;
 
-	digest_text(opt, algo, digest, text);
+	digest_text(opt, r->algo, r->digest, text);
 	diag_lines_lock();
 	progress_clear();
-	styles[style].digest(opt, name, algo, text, size, impl);
+	styles[style].digest(opt, r, text);
 	output_end();
 }
 
@@ -259,13 +247,11 @@ void output_file_error(const struct options *opt, const char *name, const char *
 	output_end();
 }
 
-void output_check(const struct options *opt, const char *list, unsigned long long lineno,
-		  const char *name, const struct algo *algo, enum check_status status,
-		  const char *message)
+void output_check(const struct options *opt, const struct check_record *r)
 {
 	diag_lines_lock();
 	progress_clear();
-	styles[opt->style].check(opt, list, lineno, name, algo, status, message);
+	styles[opt->style].check(opt, r);
 	output_end();
 }
 

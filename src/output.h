@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* output.h - what simdsum writes on standard output, in each style. */
+/* output.h - what simdsum writes on standard output, in each style.
+ * Layer: output. */
 #ifndef SIMDSUM_OUTPUT_H
 #define SIMDSUM_OUTPUT_H
 
@@ -19,10 +20,18 @@ struct check_counts {
 	unsigned long long ok, failed, unreadable, malformed;
 };
 
-/* One file's digest for one algorithm: a GNU or BSD-tag line (-z: NUL
- * ended), or a JSON object with the size and the implementation used. */
-void output_digest(const struct options *opt, const char *name, const struct algo *algo,
-		   const uint8_t *digest, uint64_t size, const struct impl *impl);
+/* One file's digest for one algorithm. */
+struct digest_record {
+	const char *name;
+	const struct algo *algo;
+	const uint8_t *digest;        /* raw, algo->digest_size bytes */
+	uint64_t size;                /* bytes hashed (JSON) */
+	const struct impl *impl;      /* what computed it (JSON); NULL: unknown */
+};
+
+/* A GNU or BSD-tag line (-z: NUL ended), or a JSON object with the size
+ * and the implementation used. */
+void output_digest(const struct options *opt, const struct digest_record *r);
 
 /* The GNU or BSD-tag line output_digest writes (opt->style OUTPUT_TAG,
  * else GNU; XXH3 always tagged), written to out instead of stdout, with
@@ -34,11 +43,19 @@ void output_line_to(FILE *out, const struct options *opt, const char *name,
  * message goes to stderr); JSON prints an error object. */
 void output_file_error(const struct options *opt, const char *name, const char *message);
 
-/* One verified line of a list ("NAME: OK", or a JSON object). Malformed
- * lines print only in JSON (text warns on stderr with -w). */
-void output_check(const struct options *opt, const char *list, unsigned long long lineno,
-		  const char *name, const struct algo *algo, enum check_status status,
-		  const char *message);
+/* One line of a list, verified. */
+struct check_record {
+	const char *list;             /* the list's name in messages */
+	unsigned long long lineno;
+	const char *name;             /* NULL for a malformed line */
+	const struct algo *algo;      /* NULL for a malformed line */
+	enum check_status status;
+	const char *message;          /* CHECK_UNREADABLE: why */
+};
+
+/* "NAME: OK", or a JSON object. Malformed lines print only in JSON (text
+ * warns on stderr with -w). */
+void output_check(const struct options *opt, const struct check_record *r);
 
 /* The end of a list (JSON only: the counts). */
 void output_check_summary(const struct options *opt, const char *list,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* output_audit.h - what --check --audit prints: a line (or JSON object)
- * per file on stdout, the WARNING summaries on stderr. */
+ * per file on stdout, the WARNING summaries on stderr.
+ * Layer: output. */
 #ifndef SIMDSUM_OUTPUT_AUDIT_H
 #define SIMDSUM_OUTPUT_AUDIT_H
 

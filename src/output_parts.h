@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* output_parts.h - the lines of --parts: one per part as it ends, then
- * each algorithm's composite and full-object value. */
+ * each algorithm's composite and full-object value.
+ * Layer: output. */
 #ifndef SIMDSUM_OUTPUT_PARTS_H
 #define SIMDSUM_OUTPUT_PARTS_H
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* parts_lanes.h - the parts of one large file through multi-buffer lanes
- * (see parts_lanes.c). */
+ * (see parts_lanes.c).
+ * Layer: engine. */
 #ifndef SIMDSUM_PARTS_LANES_H
 #define SIMDSUM_PARTS_LANES_H
 

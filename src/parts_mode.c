@@ -18,6 +18,7 @@
 #include "base64.h"
 #include "bytes.h"
 #include "diag.h"
+#include "input.h"
 #include "output.h"
 #include "output_parts.h"
 #include "parts_lanes.h"

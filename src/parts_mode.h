@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* parts_mode.h - --parts: digests of fixed-size parts and their composite. */
+/* parts_mode.h - --parts: digests of fixed-size parts and their composite.
+ * Layer: mode. */
 #ifndef SIMDSUM_PARTS_MODE_H
 #define SIMDSUM_PARTS_MODE_H
 

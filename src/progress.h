@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* progress.h - the --progress line on standard error. */
+/* progress.h - the --progress line on standard error.
+ * Layer: platform. */
 #ifndef SIMDSUM_PROGRESS_H
 #define SIMDSUM_PROGRESS_H
 

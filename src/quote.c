@@ -7,6 +7,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
+#include "diag.h"
 #include "quote.h"
 #include "xalloc.h"
 
@@ -156,4 +157,9 @@ const char *quote_name(const char *name)
 	}
 	puts_(b, "'");
 	return b->p;
+}
+
+void quote_file_error(const char *name, int errnum)
+{
+	diag_error(errnum, "%s", quote_name(name));
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* quote.h - quoting file names in diagnostics the way GNU coreutils does. */
+/* quote.h - quoting file names in diagnostics the way GNU coreutils does.
+ * Layer: platform. */
 #ifndef SIMDSUM_QUOTE_H
 #define SIMDSUM_QUOTE_H
 
@@ -10,5 +11,9 @@
  * message. The result lives in one of a few rotating static buffers, so
  * a message may quote up to four names. */
 const char *quote_name(const char *name);
+
+/* The message for a file, as coreutils words it: "prog: 'a b': strerror"
+ * (the name quoted as above). */
+void quote_file_error(const char *name, int errnum);
 
 #endif

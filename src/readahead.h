@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* readahead.h - hashing a large file while a second thread reads ahead. */
+/* readahead.h - hashing a large file while a second thread reads ahead.
+ * Layer: input. */
 #ifndef SIMDSUM_READAHEAD_H
 #define SIMDSUM_READAHEAD_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* reader.h - opening a file and reading it to the end, noticing changes. */
+/* reader.h - opening a file and reading it to the end, noticing changes.
+ * Layer: input. */
 #ifndef SIMDSUM_READER_H
 #define SIMDSUM_READER_H
 
@@ -8,7 +9,7 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-#include "input.h"
+#include "outcome.h"
 
 struct file_reader {
 	const char *name;      /* as given to reader_open */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* select.h - turning --impl / SIMDSUM_IMPL into a dispatch. */
+/* select.h - turning --impl / SIMDSUM_IMPL into a dispatch.
+ * Layer: registry. */
 #ifndef SIMDSUM_SELECT_H
 #define SIMDSUM_SELECT_H
 

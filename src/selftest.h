@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* selftest.h - --selftest: known answers through every implementation. */
+/* selftest.h - --selftest: known answers through every implementation.
+ * Layer: mode. */
 #ifndef SIMDSUM_SELFTEST_H
 #define SIMDSUM_SELFTEST_H
 

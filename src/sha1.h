@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* sha1.h - SHA-1 block transforms, one per implementation (asm/README). */
+/* sha1.h - SHA-1 block transforms, one per implementation (asm/README).
+ * Layer: kernels. */
 #ifndef SIMDSUM_SHA1_H
 #define SIMDSUM_SHA1_H
 

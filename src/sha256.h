@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* sha256.h - SHA-256 (and SHA-224) block transforms, one per implementation. */
+/* sha256.h - SHA-256 (and SHA-224) block transforms, one per implementation.
+ * Layer: kernels. */
 #ifndef SIMDSUM_SHA256_H
 #define SIMDSUM_SHA256_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* sha512.h - SHA-512 (and SHA-384) block transforms, one per implementation. */
+/* sha512.h - SHA-512 (and SHA-384) block transforms, one per implementation.
+ * Layer: kernels. */
 #ifndef SIMDSUM_SHA512_H
 #define SIMDSUM_SHA512_H
 

@@ -2,7 +2,7 @@
 /* sink.h - where the reading code (input.c, readahead.c) sends a file's
  * bytes: every computation of a list, or a consumer of its own (--parts),
  * which still names the computations it runs, since their algorithms
- * decide how a file is best read. Layer: engine (above hash.h). */
+ * decide how a file is best read. Layer: input (above hash.h). */
 #ifndef SIMDSUM_SINK_H
 #define SIMDSUM_SINK_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* size_arg.h - sizes on the command line: 5MiB, 8M, 1G, 100000. */
+/* size_arg.h - sizes on the command line: 5MiB, 8M, 1G, 100000.
+ * Layer: platform. */
 #ifndef SIMDSUM_SIZE_ARG_H
 #define SIMDSUM_SIZE_ARG_H
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* tune.h - simdsum --tune: measures what each implementation costs on
  * this machine and how large cached files read fastest, and prints (or
- * saves) the profile auto then uses. Layer: cli mode. */
+ * saves) the profile auto then uses. Layer: mode. */
 #ifndef SIMDSUM_TUNE_H
 #define SIMDSUM_TUNE_H
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* update_format.h - the format of the lines --update adds: the list's own. */
+/* update_format.h - the format of the lines --update adds: the list's own.
+ * Layer: mode. */
 #ifndef SIMDSUM_UPDATE_FORMAT_H
 #define SIMDSUM_UPDATE_FORMAT_H
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* update_list.h - a checksum list as --update sees it: its bytes, cut
  * into records, each checksum line parsed (by check_line.c, with the rules
- * of check_parser_from_options), the names found through a hash table. */
+ * of check_parser_from_options), the names found through a hash table.
+ * Layer: mode. */
 #ifndef SIMDSUM_UPDATE_LIST_H
 #define SIMDSUM_UPDATE_LIST_H
 

@@ -90,17 +90,17 @@ static bool prepare(struct update_run *run)
 
 	run->target = atomic_resolve(shown);
 	if (!run->target) {
-		diag_file_error(shown, errno);
+		quote_file_error(shown, errno);
 		return false;
 	}
 	int err = update_list_load(&run->list, run->target, run->opt);
 	if (err) {
-		diag_file_error(shown, err);
+		quote_file_error(shown, err);
 		return false;
 	}
 	/* rename(2) would replace a list its owner made read-only. */
 	if (run->list.exists && access(run->target, W_OK) != 0) {
-		diag_file_error(shown, errno);
+		quote_file_error(shown, errno);
 		return false;
 	}
 	if (!update_format_of(&run->list, run->opt, shown, &run->fmt))

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* update_mode.h - --update: adding to a checksum list, atomically. */
+/* update_mode.h - --update: adding to a checksum list, atomically.
+ * Layer: mode. */
 #ifndef SIMDSUM_UPDATE_MODE_H
 #define SIMDSUM_UPDATE_MODE_H
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* update_run.h - the state of one --update run, shared by its parts:
- * update_hash.c finds and hashes the files, update_mode.c writes. */
+ * update_hash.c finds and hashes the files, update_mode.c writes.
+ * Layer: mode. */
 #ifndef SIMDSUM_UPDATE_RUN_H
 #define SIMDSUM_UPDATE_RUN_H
 

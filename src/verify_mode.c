@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "input.h"
+#include "meta_parse.h"
 #include "object_meta.h"
 #include "output.h"
 #include "output_verify.h"
@@ -33,7 +35,7 @@ static char *read_meta(const char *name, const char *shown, size_t *len)
 	char *buf;
 
 	if (fd < 0) {
-		diag_file_error(name, errno);
+		quote_file_error(name, errno);
 		return NULL;
 	}
 	if (is_stdin)
@@ -68,7 +70,7 @@ static bool load_meta(const struct options *opt, const char *name, struct object
 
 	if (!text)
 		return false;
-	bool ok = object_meta_parse(text, len, m, err, sizeof err);
+	bool ok = meta_parse(text, len, m, err, sizeof err);
 	free(text);
 	if (!ok) {
 		diag_error(0, "%s: %s", quote_name(shown), err);

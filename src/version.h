@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* version.h - the release number. */
+/* version.h - the release number.
+ * Layer: platform. */
 #ifndef SIMDSUM_VERSION_H
 #define SIMDSUM_VERSION_H
 

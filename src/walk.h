@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* walk.h - listing the files under a directory (-r). */
+/* walk.h - listing the files under a directory (-r).
+ * Layer: platform. */
 #ifndef SIMDSUM_WALK_H
 #define SIMDSUM_WALK_H
 

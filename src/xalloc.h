@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* xalloc.h - allocations that do not return on failure: they end the run
  * with "prog: memory exhausted" and status 1, as coreutils' xalloc_die
- * does (for use where a failure cannot be confined to one file). */
+ * does (for use where a failure cannot be confined to one file).
+ * Layer: platform. */
 #ifndef SIMDSUM_XALLOC_H
 #define SIMDSUM_XALLOC_H
 

@@ -42,9 +42,14 @@ check-man:
 	@out=$$(mandoc -T lint -W warning man/simdsum.1 2>&1); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "man/simdsum.1: mandoc lint clean"
 
-check: check-unit check-fuzz-corpus check-cli check-man
+check: check-unit check-fuzz-corpus check-cli check-man check-layers
 
-.PHONY: unit-tests check check-unit check-cli check-man
+# src/'s include graph: no cycle, no include up a layer (the layers are in
+# each header's first comment; see tests/layers/check_layers.py).
+check-layers:
+	python3 tests/layers/check_layers.py src
+
+.PHONY: unit-tests check check-unit check-cli check-man check-layers
 
 
 # What the CLI tests run: the binary (or a wrapper around it, such as

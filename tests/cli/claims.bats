@@ -25,3 +25,19 @@ load helpers
 		sort -u | while read -r p; do [ -e "$p" ] || echo "$p"; done)
 	[ -z "$missing" ] || { echo "cited but missing: $missing"; false; }
 }
+
+@test "the include-graph check finds an upward edge and a cycle (tests/layers/check_layers.py)" {
+	command -v python3 > /dev/null || skip "no python3"
+	run python3 "$ROOT/tests/layers/check_layers.py" "$ROOT/src"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no cycle, no upward edge"* ]]
+	mkdir s
+	printf '/* low.h - x.\n * Layer: platform. */\n#include "high.h"\n' > s/low.h
+	printf '/* high.h - y.\n * Layer: engine. */\n#include "low.h"\n' > s/high.h
+	printf '/* bare.h - z. */\n' > s/bare.h
+	run python3 "$ROOT/tests/layers/check_layers.py" s
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"low.h (platform) includes high.h (engine): an upward edge"* ]]
+	[[ "$output" == *"a cycle: high -> low -> high"* ]]
+	[[ "$output" == *"bare.h: no 'Layer: "* ]]
+}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_json.c - libFuzzer target for what --verify-object reads: the
  * strict JSON parser (json_parse.c), the object metadata readers
- * (object_meta.c, meta_*.c) and the verify plan run over the input.
+ * (meta_parse.c, meta_*.c) and the verify plan run over the input.
  *
  * Checked for any input, besides the sanitizers' memory and UB checks:
  *  1. A parsed tree is well formed: every string NUL-terminated at its
@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "json_parse.h"
+#include "meta_parse.h"
 #include "object_meta.h"
 #include "verify_plan.h"
 
@@ -138,7 +139,7 @@ static void metadata(const uint8_t *data, size_t size)
 	struct object_meta m;
 	char err[256];
 
-	if (!object_meta_parse((const char *)data, size, &m, err, sizeof err)) {
+	if (!meta_parse((const char *)data, size, &m, err, sizeof err)) {
 		CHECK(strlen(err) > 0);
 		return;
 	}

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* md.c - the block-buffering driver shared by SHA-1, SHA-2/256, SHA-2/512
+/* hash_md.c - the block-buffering driver shared by SHA-1, SHA-2/256, SHA-2/512
  * and MD5: it owns the partial block, the padding and the length, and hands whole
  * blocks to the transform the dispatch picks. No transform ever pads. */
 #include <string.h>
 
 #include "bytes.h"
 #include "hash.h"
-#include "md.h"
 
 /* Calls the transform for nblocks whole blocks at data. */
 static void run_blocks(struct hash_ctx *ctx, const uint8_t *data, size_t nblocks)

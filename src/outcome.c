@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+/* outcome.c - the message for a file that could not be hashed. */
+#include <string.h>
+
+#include "outcome.h"
+
+const char *file_outcome_message(const struct file_outcome *o)
+{
+	if (o->status == FILE_CHANGED)
+		return "file changed while reading";
+	if (o->status == FILE_DISAGREE)
+		return "cross-check failed: the implementation and generic disagree";
+	return strerror(o->err);
+}

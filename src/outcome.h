@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/* outcome.h - how a file is to be read (--io) and how reading it ended:
+ * the words every layer that opens, reads or reports a file shares.
+ * Layer: platform (below input, reader and the options). */
+#ifndef SIMDSUM_OUTCOME_H
+#define SIMDSUM_OUTCOME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum io_mode {
+	IO_AUTO,              /* read(), or for a large cached file the faster
+	                       * of read() and mmap() (io_choice.h); a
+	                       * read-ahead thread for large files the SHAs hash */
+	IO_READ,              /* read() on the hashing thread only */
+	IO_MMAP,
+	IO_AUTO_ONE_THREAD,   /* auto without the read-ahead thread (-j1) */
+};
+
+/* Whether io leaves the choice to simdsum (--io=auto, with or without -j1). */
+static inline bool io_mode_is_auto(enum io_mode io)
+{
+	return io == IO_AUTO || io == IO_AUTO_ONE_THREAD;
+}
+
+enum file_status {
+	FILE_OK,
+	FILE_OPEN_FAILED,   /* err: errno of open() */
+	FILE_READ_FAILED,   /* err: errno of read()/fstat() */
+	FILE_CHANGED,       /* size or times changed while it was read */
+	FILE_DISAGREE,      /* --cross-check: the chosen implementation and
+	                     * generic gave different digests */
+};
+
+struct file_outcome {
+	enum file_status status;
+	int err;
+	uint64_t size;      /* bytes hashed */
+};
+
+/* The message for a failed outcome ("No such file or directory", "file
+ * changed while reading"). */
+const char *file_outcome_message(const struct file_outcome *o);
+
+#endif
