@@ -2,6 +2,7 @@
 /* md5_avx2x8.S - MD5 block transform for eight independent messages at
  * once, one message per 32-bit lane of the ymm registers (AVX2). */
 #include "asm.h"
+#include "lanes_transpose.h"
 #include "md5_consts.h"
 
 #ifdef __x86_64__
@@ -96,38 +97,12 @@
 /* T[i] in all eight lanes. */
 #define TT(i)    (.Lmd5_t8 + 32 * (i))(%rip)
 
-/*
- * TR4 i0, i1, i2, i3, o0, o1, o2, o3, t0, t1, t2, t3: the 4x4 dword
- * transpose inside each 128-bit half: dword p of o_j = dword j of i_p.
- * The o's may be the i's, not the t's.
- */
-.macro TR4 i0, i1, i2, i3, o0, o1, o2, o3, t0, t1, t2, t3
-	vpunpckldq \i1, \i0, \t0        /* i0.0 i1.0 i0.1 i1.1 */
-	vpunpckhdq \i1, \i0, \t1        /* i0.2 i1.2 i0.3 i1.3 */
-	vpunpckldq \i3, \i2, \t2        /* i2.0 i3.0 i2.1 i3.1 */
-	vpunpckhdq \i3, \i2, \t3        /* i2.2 i3.2 i2.3 i3.3 */
-	vpunpcklqdq \t2, \t0, \o0       /* i0.0 i1.0 i2.0 i3.0 */
-	vpunpckhqdq \t2, \t0, \o1       /* i0.1 i1.1 i2.1 i3.1 */
-	vpunpcklqdq \t3, \t1, \o2       /* i0.2 i1.2 i2.2 i3.2 */
-	vpunpckhqdq \t3, \t1, \o3       /* i0.3 i1.3 i2.3 i3.3 */
-.endm
-
-/* LOAD_PAIR base, g, off, reg, xreg: 16 bytes at OFF + off of row g into
- * the low half of reg, of row g + 4 into the high half; the row pointers
- * are read from base (DATAS or STATES; OFF is 0 for the states). */
-.macro LOAD_PAIR base, g, off, reg, xreg
-	mov	8 * \g(\base), PTR
-	vmovdqu	\off(PTR, OFF), \xreg
-	mov	8 * (\g + 4)(\base), PTR
-	vinserti128 $1, \off(PTR, OFF), \reg, \reg
-.endm
-
 /* LOAD_ROWS base, off: LOAD_PAIR for g = 0..3 into R0..R3. */
 .macro LOAD_ROWS base, off
-	LOAD_PAIR \base, 0, \off, R0, %xmm8
-	LOAD_PAIR \base, 1, \off, R1, %xmm9
-	LOAD_PAIR \base, 2, \off, R2, %xmm10
-	LOAD_PAIR \base, 3, \off, R3, %xmm11
+	LOAD_PAIR \base, 0, \off, R0, %xmm8, PTR, OFF
+	LOAD_PAIR \base, 1, \off, R1, %xmm9, PTR, OFF
+	LOAD_PAIR \base, 2, \off, R2, %xmm10, PTR, OFF
+	LOAD_PAIR \base, 3, \off, R3, %xmm11, PTR, OFF
 .endm
 
 /* STORE_PAIR g, reg, xreg: the inverse, into state[g] and state[g + 4]. */

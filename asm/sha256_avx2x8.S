@@ -2,6 +2,7 @@
 /* sha256_avx2x8.S - SHA-256 on eight independent messages at once, one per
  * 32-bit lane of the ymm registers (AVX2, for CPUs without SHA-NI). */
 #include "asm.h"
+#include "lanes_transpose.h"
 #include "bswap_masks.h"
 #include "sha256_k.h"
 
@@ -78,32 +79,6 @@
 #define WSLOT(t) (32 * ((t) % 16))(%rsp)   /* schedule window */
 #define SAVE(v)  (512 + 32 * (v))(%rsp)   /* feed-forward copy of a..h */
 
-/*
- * TR4 i0, i1, i2, i3, o0, o1, o2, o3, t0, t1, t2, t3: the 4x4 dword
- * transpose inside each 128-bit half: dword p of o_j = dword j of i_p.
- * The o's may be the i's, not the t's.
- */
-.macro TR4 i0, i1, i2, i3, o0, o1, o2, o3, t0, t1, t2, t3
-	vpunpckldq \i1, \i0, \t0        /* i0.0 i1.0 i0.1 i1.1 */
-	vpunpckhdq \i1, \i0, \t1        /* i0.2 i1.2 i0.3 i1.3 */
-	vpunpckldq \i3, \i2, \t2
-	vpunpckhdq \i3, \i2, \t3
-	vpunpcklqdq \t2, \t0, \o0       /* i0.0 i1.0 i2.0 i3.0 */
-	vpunpckhqdq \t2, \t0, \o1
-	vpunpcklqdq \t3, \t1, \o2
-	vpunpckhqdq \t3, \t1, \o3
-.endm
-
-/* LOAD_PAIR base, g, off, reg, xreg: 16 bytes at OFF + off of row g into
- * the low half of reg, of row g + 4 into the high half; the row pointers
- * are read from base (DATAS or STATES; OFF is 0 for the states). */
-.macro LOAD_PAIR base, g, off, reg, xreg
-	mov	8 * \g(\base), PTR
-	vmovdqu	\off(PTR, OFF), \xreg
-	mov	8 * (\g + 4)(\base), PTR
-	vinserti128 $1, \off(PTR, OFF), \reg, \reg
-.endm
-
 /* STORE_PAIR g, off, reg, xreg: the inverse, into the states. */
 .macro STORE_PAIR g, off, reg, xreg
 	mov	8 * \g(STATES), PTR
@@ -124,10 +99,10 @@
  * messages, byte-swapped, transposed, stored to their window slots.
  */
 .macro LOAD_CHUNK c
-	LOAD_PAIR DATAS, 0, 16*\c, T0, %xmm8
-	LOAD_PAIR DATAS, 1, 16*\c, T1, %xmm9
-	LOAD_PAIR DATAS, 2, 16*\c, T2, %xmm10
-	LOAD_PAIR DATAS, 3, 16*\c, T3, %xmm11
+	LOAD_PAIR DATAS, 0, 16*\c, T0, %xmm8, PTR, OFF
+	LOAD_PAIR DATAS, 1, 16*\c, T1, %xmm9, PTR, OFF
+	LOAD_PAIR DATAS, 2, 16*\c, T2, %xmm10, PTR, OFF
+	LOAD_PAIR DATAS, 3, 16*\c, T3, %xmm11, PTR, OFF
 	vpshufb	BSWAP, T0, T0
 	vpshufb	BSWAP, T1, T1
 	vpshufb	BSWAP, T2, T2
@@ -270,15 +245,15 @@ FUNC_BEGIN sha256_mblocks_avx2x8
 	and	$-32, %rsp
 	xor	OFF, OFF
 
-	LOAD_PAIR STATES, 0, 0, T0, %xmm8
-	LOAD_PAIR STATES, 1, 0, T1, %xmm9
-	LOAD_PAIR STATES, 2, 0, T2, %xmm10
-	LOAD_PAIR STATES, 3, 0, T3, %xmm11
+	LOAD_PAIR STATES, 0, 0, T0, %xmm8, PTR, OFF
+	LOAD_PAIR STATES, 1, 0, T1, %xmm9, PTR, OFF
+	LOAD_PAIR STATES, 2, 0, T2, %xmm10, PTR, OFF
+	LOAD_PAIR STATES, 3, 0, T3, %xmm11, PTR, OFF
 	TR4	T0, T1, T2, T3, YA, YB, YC, YD, T4, T5, XA, XB
-	LOAD_PAIR STATES, 0, 16, T0, %xmm8
-	LOAD_PAIR STATES, 1, 16, T1, %xmm9
-	LOAD_PAIR STATES, 2, 16, T2, %xmm10
-	LOAD_PAIR STATES, 3, 16, T3, %xmm11
+	LOAD_PAIR STATES, 0, 16, T0, %xmm8, PTR, OFF
+	LOAD_PAIR STATES, 1, 16, T1, %xmm9, PTR, OFF
+	LOAD_PAIR STATES, 2, 16, T2, %xmm10, PTR, OFF
+	LOAD_PAIR STATES, 3, 16, T3, %xmm11, PTR, OFF
 	TR4	T0, T1, T2, T3, YE, YF, YG, YH, T4, T5, XA, XB
 
 .Lblock:

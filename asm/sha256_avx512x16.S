@@ -2,6 +2,7 @@
 /* sha256_avx512x16.S - SHA-256 on sixteen independent messages at once,
  * one per 32-bit lane of the zmm registers. */
 #include "asm.h"
+#include "lanes_transpose.h"
 #include "bswap_masks.h"
 #include "sha256_k.h"
 
@@ -101,22 +102,6 @@
 #define W13      %zmm29
 #define W14      %zmm30
 #define W15      %zmm31
-
-/*
- * TR4 i0, i1, i2, i3, o0, o1, o2, o3, t0, t1, t2, t3: transposes the 4x4
- * dword matrix in every 128-bit slot: dword p of o_j = dword j of i_p.
- * The t's are scratch; the o's may not overlap the t's.
- */
-.macro TR4 i0, i1, i2, i3, o0, o1, o2, o3, t0, t1, t2, t3
-	vpunpckldq \i1, \i0, \t0        /* i0.0 i1.0 i0.1 i1.1 */
-	vpunpckhdq \i1, \i0, \t1        /* i0.2 i1.2 i0.3 i1.3 */
-	vpunpckldq \i3, \i2, \t2
-	vpunpckhdq \i3, \i2, \t3
-	vpunpcklqdq \t2, \t0, \o0       /* i0.0 i1.0 i2.0 i3.0 */
-	vpunpckhqdq \t2, \t0, \o1
-	vpunpcklqdq \t3, \t1, \o2
-	vpunpckhqdq \t3, \t1, \o3
-.endm
 
 /*
  * LOAD_GROUP g, q0, q1, q2, q3: the current block of messages 4g..4g+3,
