@@ -20,7 +20,7 @@
  * SSE forms need.
  */
 
-#define SHA1_VEX 1
+#define SIMD_VEX 1
 #include "sha1_ssse3_avx.inc"
 
 FUNC_BEGIN sha1_blocks_avx

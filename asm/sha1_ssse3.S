@@ -19,7 +19,7 @@
  * with the AVX variant.
  */
 
-#define SHA1_VEX 0
+#define SIMD_VEX 0
 #include "sha1_ssse3_avx.inc"
 
 FUNC_BEGIN sha1_blocks_ssse3

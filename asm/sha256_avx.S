@@ -20,7 +20,7 @@
  * rounds still use mov + ror (BMI2 rorx is the AVX2 kernel's). See
  * sha256_sse.h and sha256_rounds.h.
  */
-#define SHA256_AVX	1
+#define SIMD_VEX	1
 #define SHA256_FUNC	sha256_blocks_avx
 #include "sha256_sse.h"
 

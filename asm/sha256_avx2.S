@@ -64,7 +64,7 @@
 #define V3	%ymm3
 #define V4	%ymm11
 
-#define SHA256_AVX	1
+#define SIMD_VEX	1
 #define SCHED_ROW	32	/* bytes per group in .LK256 and the W+K area */
 #include "sha256_sched.h"
 

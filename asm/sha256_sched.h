@@ -3,8 +3,9 @@
  * SSSE3, AVX and AVX2 transforms (included by a .S file after asm.h).
  *
  * The includer defines:
- *   SHA256_AVX   0: legacy SSE encodings (two operands, so register
+ *   SIMD_VEX     0: legacy SSE encodings (two operands, so register
  *                copies where a source must survive); 1: VEX encodings
+ *                (the emitters VOP, VOPI, ... are those of sse_vex.h)
  *   SCHED_ROW    bytes per group of four words: 16 (one block in xmm)
  *                or 32 (two blocks in ymm, one per 128-bit lane; every
  *                instruction below works within lanes)
@@ -30,58 +31,7 @@
 #ifndef SIMDSUM_SHA256_SCHED_H
 #define SIMDSUM_SHA256_SCHED_H
 
-#if SHA256_AVX
-/* VOP op, s2, s1, d: d = s1 op s2.  VOPI op, imm, s, d: d = op(s, imm). */
-.macro VOP op, s2, s1, d
-	v\op	\s2, \s1, \d
-.endm
-.macro VOPI op, imm, s, d
-	v\op	$\imm, \s, \d
-.endm
-.macro VALIGNR imm, s2, s1, d
-	vpalignr $\imm, \s2, \s1, \d
-.endm
-.macro VSHUF32 imm, s, d
-	vpshufd	$\imm, \s, \d
-.endm
-.macro VMOVA s, d
-	vmovdqa	\s, \d
-.endm
-.macro VMOVU s, d
-	vmovdqu	\s, \d
-.endm
-#else
-.macro VOP op, s2, s1, d
-.ifnc \s1, \d
-.ifc \s2, \d
-	.error	"VOP: destination is the second source"
-.endif
-	movdqa	\s1, \d
-.endif
-	\op	\s2, \d
-.endm
-.macro VOPI op, imm, s, d
-.ifnc \s, \d
-	movdqa	\s, \d
-.endif
-	\op	$\imm, \d
-.endm
-.macro VALIGNR imm, s2, s1, d
-.ifnc \s1, \d
-	movdqa	\s1, \d
-.endif
-	palignr	$\imm, \s2, \d
-.endm
-.macro VSHUF32 imm, s, d
-	pshufd	$\imm, \s, \d
-.endm
-.macro VMOVA s, d
-	movdqa	\s, \d
-.endm
-.macro VMOVU s, d
-	movdqu	\s, \d
-.endm
-#endif
+#include "sse_vex.h"
 
 /* SCHED_PART p, x0, x1, x2, x3, g: quarter p of computing the group
  * g rows past IDX, W[t..t+3], from x0 = W[t-16..t-13], x1, x2,
@@ -104,7 +54,7 @@
 	VOP	pxor, V3, V4, V4	/* sigma0(W[t-15..t-12]) */
 	VOP	paddd, V4, V0, V0
 .elseif \p == 2
-	VSHUF32	0xfa, \x3, V2	/* W[t-2] W[t-2] W[t-1] W[t-1] */
+	VSAME	pshufd, $0xfa, \x3, V2	/* W[t-2] W[t-2] W[t-1] W[t-1] */
 	VOPI	psrld, 10, V2, V4
 	VOPI	psrlq, 17, V2, V3	/* low dwords: ror 17 */
 	VOP	pxor, V3, V4, V4
@@ -113,7 +63,7 @@
 	VOP	pshufb, SIG1LO, V4, V4
 	VOP	paddd, V4, V0, V0	/* W[t], W[t+1] final */
 .else
-	VSHUF32	0x50, V0, V2	/* W[t] W[t] W[t+1] W[t+1] */
+	VSAME	pshufd, $0x50, V0, V2	/* W[t] W[t] W[t+1] W[t+1] */
 	VOPI	psrld, 10, V2, V4
 	VOPI	psrlq, 17, V2, V3
 	VOP	pxor, V3, V4, V4
@@ -121,14 +71,8 @@
 	VOP	pxor, V3, V4, V4
 	VOP	pshufb, SIG1HI, V4, V4
 	VOP	paddd, V4, V0, \x0	/* W[t+2], W[t+3] final */
-#if SHA256_AVX
-	vpaddd	SCHED_ROW*\g(KBASE,IDX), \x0, V1
-	vmovdqa	V1, SCHED_ROW*\g(%rsp,IDX)
-#else
-	movdqa	\x0, V1
-	paddd	SCHED_ROW*\g(KBASE,IDX), V1
-	movdqa	V1, SCHED_ROW*\g(%rsp,IDX)
-#endif
+	VOPX	paddd, SCHED_ROW*\g, KBASE, IDX, \x0, V1
+	VMOVA	V1, SCHED_ROW*\g(%rsp,IDX)
 .endif
 .endm
 

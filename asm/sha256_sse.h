@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* sha256_sse.h - the body shared by sha256_ssse3.S and sha256_avx.S.
  *
- * The including file defines SHA256_AVX (0: SSSE3 legacy encoding, 1:
+ * The including file defines SIMD_VEX (0: SSSE3 legacy encoding, 1:
  * VEX encoding) and SHA256_FUNC (the symbol), after including asm.h.
  * Both variants are the same algorithm instruction for instruction; the
  * VEX one just saves the register copies that two-operand SSE needs
- * (the VOP/VOPI macros below emit one or the other).
+ * (the VOP/VOPI/VMOVA... macros of sse_vex.h emit one or the other).
  *
  * Idea (one block at a time): the 16 message words are loaded, byte-
  * swapped with pshufb, and W+K for rounds 0..15 goes to an aligned
@@ -33,6 +33,7 @@
 #include "sha256_rounds.h"
 #include "sha256_k.h"
 #include "bswap_masks.h"
+#include "sse_vex.h"
 
 #define KBASE	%rsi		/* .LK256 (rsi, the data argument, moves to DATAP) */
 

@@ -19,7 +19,7 @@
  * rounds, which use mov + ror. The body is shared with the AVX variant:
  * see sha256_sse.h and sha256_rounds.h.
  */
-#define SHA256_AVX	0
+#define SIMD_VEX	0
 #define SHA256_FUNC	sha256_blocks_ssse3
 #include "sha256_sse.h"
 

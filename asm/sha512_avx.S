@@ -11,7 +11,7 @@
  * nblocks >= 1; reads nblocks * 128 bytes at data (any alignment); needs
  * AVX.  Contract, clobbers and algorithm: see sha512_xmm.h.
  */
-#define SHA512_XMM_AVX 1
+#define SIMD_VEX 1
 #define SHA512_XMM_FUNC sha512_blocks_avx
 #include "sha512_xmm.h"
 

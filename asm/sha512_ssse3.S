@@ -11,7 +11,7 @@
  * nblocks >= 1; reads nblocks * 128 bytes at data (any alignment); needs
  * SSSE3.  Contract, clobbers and algorithm: see sha512_xmm.h.
  */
-#define SHA512_XMM_AVX 0
+#define SIMD_VEX 0
 #define SHA512_XMM_FUNC sha512_blocks_ssse3
 #include "sha512_xmm.h"
 

@@ -3,10 +3,11 @@
  * SHA-512 (FIPS 180-4, 6.4.2) with the message schedule of one block in
  * XMM registers and scalar rounds that use only base x86-64 instructions.
  *
- * Included after asm.h with SHA512_XMM_AVX defined to 0 (SSSE3: two-
- * operand legacy SSE encodings, register copies where a source must
- * survive) or 1 (AVX: three-operand VEX encodings, no copies), and
- * SHA512_XMM_FUNC set to the function name.  Everything else is the same.
+ * Included after asm.h with SIMD_VEX defined to 0 (SSSE3: two-operand
+ * legacy SSE encodings, register copies where a source must survive) or
+ * 1 (AVX: three-operand VEX encodings, no copies; the emitters are those
+ * of sse_vex.h), and SHA512_XMM_FUNC set to the function name.
+ * Everything else is the same.
  *
  * void SHA512_XMM_FUNC(uint64_t state[8], const uint8_t *data, size_t nblocks);
  *
@@ -29,6 +30,7 @@
 
 #include "bswap_masks.h"
 #include "sha512_k.h"
+#include "sse_vex.h"
 
 /* Stack frame (rsp aligned to 16): W[t] + K[t] for t = 0..79, then the
  * slots of sha512_rounds.h. */
@@ -53,94 +55,34 @@
 #define X2 %xmm10
 #define BSWAP %xmm15
 
-/* ---- Vector helpers: one name, SSE or AVX encoding ------------------- */
-#if SHA512_XMM_AVX
-#define MOVA vmovdqa
-#define MOVU vmovdqu
-#else
-#define MOVA movdqa
-#define MOVU movdqu
-#endif
-
-#if SHA512_XMM_AVX
-/* dst = src >> n (logical, per 64-bit lane); likewise SHL. */
-.macro VSRL n, src, dst
-	vpsrlq	$\n, \src, \dst
-.endm
-.macro VSHL n, src, dst
-	vpsllq	$\n, \src, \dst
-.endm
-/* dst ^= src; dst += src; dst = (hi:lo) >> 8 bytes */
-.macro VXOR src, dst
-	vpxor	\src, \dst, \dst
-.endm
-.macro VADDQ src, dst
-	vpaddq	\src, \dst, \dst
-.endm
-.macro VALIGN8 lo, hi, dst
-	vpalignr $8, \lo, \hi, \dst
-.endm
-/* dst = src + the constants at off(KTAB, IDX) */
-.macro VADDK off, src, dst
-	vpaddq	\off(KTAB, IDX), \src, \dst
-.endm
-#else
-.macro VSRL n, src, dst
-	.ifnc	\src, \dst
-	movdqa	\src, \dst
-	.endif
-	psrlq	$\n, \dst
-.endm
-.macro VSHL n, src, dst
-	.ifnc	\src, \dst
-	movdqa	\src, \dst
-	.endif
-	psllq	$\n, \dst
-.endm
-.macro VXOR src, dst
-	pxor	\src, \dst
-.endm
-.macro VADDQ src, dst
-	paddq	\src, \dst
-.endm
-.macro VALIGN8 lo, hi, dst
-	movdqa	\hi, \dst
-	palignr	$8, \lo, \dst
-.endm
-.macro VADDK off, src, dst
-	movdqa	\src, \dst
-	paddq	\off(KTAB, IDX), \dst
-.endm
-#endif
-
 /* W[t+16], W[t+17] replace W[t], W[t+1] in w0; their W + K go to the
  * stack at row j + 8 of the current group.  Then the window moves on. */
 .macro SCHEDULE j
-	VALIGN8	w0, w1, X0		/* W[t+1], W[t+2] */
-	VSRL	1, X0, X1		/* σ0 */
-	VXOR	X0, X1
-	VSRL	6, X1, X1
-	VXOR	X0, X1
-	VSRL	1, X1, X1
-	VSHL	7, X0, X2
-	VXOR	X0, X2
-	VSHL	56, X2, X2
-	VXOR	X2, X1
-	VADDQ	X1, w0
-	VALIGN8	w4, w5, X0		/* W[t+9], W[t+10] */
-	VADDQ	X0, w0
-	VSRL	42, w7, X1		/* σ1(W[t+14], W[t+15]) */
-	VXOR	w7, X1
-	VSRL	13, X1, X1
-	VXOR	w7, X1
-	VSRL	6, X1, X1
-	VSHL	42, w7, X2
-	VXOR	w7, X2
-	VSHL	3, X2, X2
-	VXOR	X2, X1
-	VADDQ	X1, w0
-	VADDK	16*(\j+8), w0, X0
-	MOVA	X0, 16 * (\j + 8)(%rsp, IDX)
+	VALIGNR	8, w0, w1, X0		/* W[t+1], W[t+2] */
+	VOPI	psrlq, 1, X0, X1	/* σ0 */
+	VOP	pxor, X0, X1, X1
+	VOPI	psrlq, 6, X1, X1
+	VOP	pxor, X0, X1, X1
+	VOPI	psrlq, 1, X1, X1
+	VOPI	psllq, 7, X0, X2
+	VOP	pxor, X0, X2, X2
+	VOPI	psllq, 56, X2, X2
+	VOP	pxor, X2, X1, X1
+	VOP	paddq, X1, w0, w0
+	VALIGNR	8, w4, w5, X0		/* W[t+9], W[t+10] */
+	VOP	paddq, X0, w0, w0
+	VOPI	psrlq, 42, w7, X1	/* σ1(W[t+14], W[t+15]) */
+	VOP	pxor, w7, X1, X1
+	VOPI	psrlq, 13, X1, X1
+	VOP	pxor, w7, X1, X1
+	VOPI	psrlq, 6, X1, X1
+	VOPI	psllq, 42, w7, X2
+	VOP	pxor, w7, X2, X2
+	VOPI	psllq, 3, X2, X2
+	VOP	pxor, X2, X1, X1
+	VOP	paddq, X1, w0, w0
+	VOPX	paddq, 16*(\j+8), KTAB, IDX, w0, X0
+	VMOVA	X0, 16 * (\j + 8)(%rsp, IDX)
 	.set	rot_, w0
 	.set	w0, w1
 	.set	w1, w2
@@ -156,7 +98,7 @@ FUNC_BEGIN SHA512_XMM_FUNC
 	/* ---- Phase 0: frame, arguments, state ---------------------------- */
 	FRAME_ENTER 16
 	lea	.LK512(%rip), KTAB
-	MOVA	.LBSWAP64(%rip), BSWAP
+	VMOVA	.LBSWAP64(%rip), BSWAP
 	LOAD_STATE
 
 .Lloop:
@@ -164,14 +106,10 @@ FUNC_BEGIN SHA512_XMM_FUNC
 	PREP_STATE
 	xor	IDX, IDX
 	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7
-	MOVU	16 * \i(DATA), %xmm\i
-#if SHA512_XMM_AVX
-	vpshufb	BSWAP, %xmm\i, %xmm\i
-#else
-	pshufb	BSWAP, %xmm\i
-#endif
-	VADDK	16*\i, %xmm\i, X0
-	MOVA	X0, 16 * \i(%rsp)
+	VMOVU	16 * \i(DATA), %xmm\i
+	VOP	pshufb, BSWAP, %xmm\i, %xmm\i
+	VOPX	paddq, 16*\i, KTAB, IDX, %xmm\i, X0
+	VMOVA	X0, 16 * \i(%rsp)
 	.endr
 
 	/* ---- Phase 2: rounds 0-63, schedule up to W[79] ------------------- */
@@ -197,9 +135,7 @@ FUNC_BEGIN SHA512_XMM_FUNC
 	jb	.Lloop
 
 	/* ---- Phase 5: restore --------------------------------------------- */
-#if SHA512_XMM_AVX
-	vzeroupper
-#endif
+	VEX_ZEROUPPER
 	FRAME_LEAVE
 FUNC_END SHA512_XMM_FUNC
 
