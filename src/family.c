@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* family.c - the family descriptors (see family.h). */
+/* family.c - looking the family descriptors up (the rows: families.c). */
 #include <string.h>
 
 #include "family.h"

@@ -87,7 +87,7 @@ static const struct stream_ops xxh64_ops = { xxh64_init, xxh64_update, xxh64_fin
 static const struct stream_ops xxh3_ops = { xxh3_init, xxh3_update, xxh3_final, describe };
 
 /* One row each: the library is the implementation (the family's portable
- * row, family.c), and its SIMD choice its own. */
+ * row, families.c), and its SIMD choice its own. */
 const struct impl xxh64_impls[] = {
 	{ .family = FAMILY_XXH64, .name = "libxxhash", .fn.stream = &xxh64_ops },
 	{ 0 }
