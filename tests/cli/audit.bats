@@ -31,14 +31,6 @@ audit() {
 	run --separate-stderr "$SIMDSUM" -c L --audit "$@"
 }
 
-# shimmed FAULTS ARGS...: simdsum under the fault shim, its log in $T.
-shimmed() {
-	local faults=$1
-	shift
-	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.faults.log" \
-		"$SIMDSUM" "$@"
-}
-
 # reads NAME: how many reads the shim logged of NAME (in the current
 # directory).
 reads() {

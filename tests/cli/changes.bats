@@ -9,13 +9,6 @@
 
 load helpers
 
-# shimmed FAULTS CMD...: CMD under the fault shim, logging to $T/.log.
-shimmed() {
-	local faults=$1
-	shift
-	env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.log" "$@"
-}
-
 # fresh NAME BYTES: a random file whose times lie in the past, so a change
 # written now moves them even on a file system with coarse timestamps.
 fresh() {
@@ -33,7 +26,7 @@ reported_changed() {
 
 # written KIND: the shim logged a change of that kind ("rewrite", "append").
 written() {
-	grep -q "^$1 [0-9]* $T/" "$T/.log"
+	grep -q "^$1 [0-9]* $T/" "$T/.faults.log"
 }
 
 # A multi-buffer row of this build and CPU for SHA-256, or nothing.
@@ -46,8 +39,8 @@ lanes_row() {
 @test "mmap: a file rewritten in place after it is mapped" {
 	fresh vic 3000000
 	for impl in generic auto; do
-		rm -f .log
-		run --separate-stderr shimmed rewrite-after-mmap=vic \
+		rm -f .faults.log
+		run --separate-stderr under_shim rewrite-after-mmap=vic \
 			"$SIMDSUM" --io=mmap --impl=$impl -a sha512 vic
 		reported_changed vic
 		written rewrite
@@ -58,7 +51,7 @@ lanes_row() {
 @test "mmap: a file that grows after it is mapped" {
 	fresh vic 3000000
 	printf abc > other
-	run --separate-stderr shimmed append-after-mmap=vic,append-bytes=1000 \
+	run --separate-stderr under_shim append-after-mmap=vic,append-bytes=1000 \
 		"$SIMDSUM" --io=mmap -a sha512 vic other
 	reported_changed vic
 	written append
@@ -70,10 +63,10 @@ lanes_row() {
 	printf abc > other
 	for io in read auto mmap; do
 		fresh small 100000
-		rm -f .log
+		rm -f .faults.log
 		fault=rewrite-after-read=small
 		[ $io != mmap ] || fault=rewrite-after-mmap=small
-		run --separate-stderr shimmed $fault "$SIMDSUM" --io=$io small other
+		run --separate-stderr under_shim $fault "$SIMDSUM" --io=$io small other
 		reported_changed small
 		written rewrite
 		[ "$output" = "$(sha256sum other)" ]
@@ -91,8 +84,8 @@ lanes_row() {
 		"-j1 -a sha256 ${row:+--impl=$row} mate small" "-j2 -a sha256 mate small"; do
 		target=${cmd##* }
 		fresh $target ${size[$target]}
-		rm -f .log
-		run --separate-stderr shimmed rewrite-after-read=$target "$SIMDSUM" $cmd
+		rm -f .faults.log
+		run --separate-stderr under_shim rewrite-after-read=$target "$SIMDSUM" $cmd
 		echo "# $cmd" >&3
 		reported_changed $target
 		written rewrite
@@ -106,8 +99,8 @@ lanes_row() {
 	fresh small 5000   # new content, and in the past: the list is now wrong
 	"$SIMDSUM" large small > list
 	for target in large small; do
-		rm -f .log
-		run --separate-stderr shimmed rewrite-after-read=$target "$SIMDSUM" -c list
+		rm -f .faults.log
+		run --separate-stderr under_shim rewrite-after-read=$target "$SIMDSUM" -c list
 		[ "$status" -eq 1 ]
 		[[ "$output" == *"$target: FAILED open or read"* ]]
 		[[ "$stderr" == *"$target: file changed while reading"* ]]
@@ -125,13 +118,13 @@ lanes_row() {
 	for cmd in "-j1 --impl=generic -a sha512 vic" "-j1 -a sha256 ${row:+--impl=$row} vic other" \
 		"-j2 -a sha512 vic other" "--parts=1M vic"; do
 		fresh vic 3000000
-		rm -f .log
-		run --separate-stderr shimmed append-after-read=vic,append-bytes=30000000,log-reads \
+		rm -f .faults.log
+		run --separate-stderr under_shim append-after-read=vic,append-bytes=30000000,log-reads \
 			"$SIMDSUM" $cmd
 		echo "# $cmd" >&3
 		reported_changed vic
 		written append
-		reads=$(grep -c "^read [0-9]* $T/vic\$" .log)
+		reads=$(grep -c "^read [0-9]* $T/vic\$" .faults.log)
 		[ "$reads" -le 60 ] || { echo "$reads reads"; false; }
 	done
 	# A file that is longer than its stated size without changing (some

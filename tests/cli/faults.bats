@@ -8,14 +8,6 @@ load helpers
 
 ALL=sha1,sha224,sha256,sha384,sha512,md5,xxh128,crc32c
 
-# shimmed FAULTS ARGS...: simdsum under the fault shim.
-shimmed() {
-	local faults=$1
-	shift
-	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.faults.log" \
-		"$SIMDSUM" "$@"
-}
-
 # injected WHAT: how many faults of that kind the shim has logged on the
 # test's files (not, say, on a wrapper script that SIMDSUM may be).
 injected() {

@@ -56,6 +56,22 @@ make_files() {
 		$'carriage\rreturn' $'tab\tname' ./-dash b55 b56 b64 b111 b112 b128 big)
 }
 
+# under_shim FAULTS CMD...: CMD with the fault shim (fault_shim.c and
+# fault_alloc.c) preloaded and SIMDSUM_FAULT=FAULTS; the shim logs to
+# $T/.faults.log, kept across runs (remove it to start afresh).
+under_shim() {
+	local faults=$1
+	shift
+	env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.faults.log" "$@"
+}
+
+# shimmed FAULTS ARGS...: simdsum ARGS under the fault shim.
+shimmed() {
+	local faults=$1
+	shift
+	under_shim "$faults" "$SIMDSUM" "$@"
+}
+
 # as_named NAME ARGS...: our link NAME run by its name (argv[0] "NAME", as
 # a user's PATH finds it), so messages begin "NAME:" as coreutils' do.
 as_named() {

@@ -34,17 +34,15 @@ big() {
 	[ "$(stat -c %s "$1")" -eq "$2" ]
 }
 
-# shimmed FAULTS CMD...: CMD under the fault shim, logging to $T/.log.
-shimmed() {
-	local faults=$1
-	shift
-	rm -f "$T/.log"
-	env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.log" "$@"
+# shimmed_afresh FAULTS CMD...: under_shim with an empty log first.
+shimmed_afresh() {
+	rm -f "$T/.faults.log"
+	under_shim "$@"
 }
 
-# reads NAME: how many read() calls the last shimmed run made on NAME.
+# reads NAME: how many read() calls the last shimmed_afresh run made on NAME.
 reads() {
-	grep -c "^read [0-9]* $T/$1\$" "$T/.log" || true
+	grep -c "^read [0-9]* $T/$1\$" "$T/.faults.log" || true
 }
 
 # crc_ref NAME...: the CRC-32C lines ISA-L gives.
@@ -98,7 +96,7 @@ slow() {
 	big second $((MIN + 1))
 	crc_ref first second > want
 	for winner in mmap read; do
-		run -0 --separate-stderr shimmed log-reads env SIMDSUM_TEST_IO_WINNER=$winner \
+		run -0 --separate-stderr shimmed_afresh log-reads env SIMDSUM_TEST_IO_WINNER=$winner \
 			"$SIMDSUM" --debug -j1 -a crc32c first second
 		[ "$output" = "$(cat want)" ]
 		lines=$(grep -c ": io: " <<< "$stderr")
@@ -138,16 +136,16 @@ slow() {
 	use_profile mmap
 	big large $((MIN + 4097))
 	crc_ref large > want
-	run -0 --separate-stderr shimmed log-reads "$SIMDSUM" --debug -j1 -a crc32c large
+	run -0 --separate-stderr shimmed_afresh log-reads "$SIMDSUM" --debug -j1 -a crc32c large
 	[ "$output" = "$(cat want)" ]
 	[[ "$stderr" != *": io: "* ]]
 	[ "$(reads large)" -eq 0 ]
 	# -j1 has no reading thread, but maps for the SHAs too
-	run -0 shimmed log-reads "$SIMDSUM" -j1 -a sha256 large
+	run -0 shimmed_afresh log-reads "$SIMDSUM" -j1 -a sha256 large
 	[ "$output" = "$(sha256sum large)" ]
 	[ "$(reads large)" -eq 0 ]
 	use_profile read
-	run -0 --separate-stderr shimmed log-reads "$SIMDSUM" --debug -j1 -a crc32c large
+	run -0 --separate-stderr shimmed_afresh log-reads "$SIMDSUM" --debug -j1 -a crc32c large
 	[ "$output" = "$(cat want)" ]
 	[[ "$stderr" != *": io: "* ]]
 	[ "$(reads large)" -gt 32 ]
@@ -157,16 +155,16 @@ slow() {
 	slow
 	use_profile measure
 	big large $((MIN + 4097))
-	run -0 --separate-stderr shimmed log-reads "$SIMDSUM" --debug -j2 -a sha512 large
+	run -0 --separate-stderr shimmed_afresh log-reads "$SIMDSUM" --debug -j2 -a sha512 large
 	[ "$output" = "$(sha512sum large)" ]
 	[[ "$stderr" != *": io: "* ]]
 	# the read-ahead thread reads in chunks of 512 KiB
-	grep -q "^read 524288 $T/large\$" "$T/.log"
+	grep -q "^read 524288 $T/large\$" "$T/.faults.log"
 	# -j1: no reading thread, and still no measuring
-	run -0 --separate-stderr shimmed log-reads "$SIMDSUM" --debug -j1 -a sha1 large
+	run -0 --separate-stderr shimmed_afresh log-reads "$SIMDSUM" --debug -j1 -a sha1 large
 	[ "$output" = "$(sha1sum large)" ]
 	[[ "$stderr" != *": io: "* ]]
-	! grep -q "^read 524288 $T/large\$" "$T/.log"
+	! grep -q "^read 524288 $T/large\$" "$T/.faults.log"
 	[ "$(reads large)" -gt 32 ]
 }
 
@@ -174,13 +172,13 @@ slow() {
 	use_profile measure
 	big large $((MIN + 4097))
 	crc_ref large > want
-	run -0 --separate-stderr shimmed log-reads env SIMDSUM_TEST_UNCACHED=1 \
+	run -0 --separate-stderr shimmed_afresh log-reads env SIMDSUM_TEST_UNCACHED=1 \
 		SIMDSUM_TEST_IO_WINNER=mmap "$SIMDSUM" --debug -j1 -a crc32c large
 	[ "$output" = "$(cat want)" ]
 	[[ "$stderr" != *": io: "* ]]
 	[ "$(reads large)" -gt 32 ]
 	use_profile mmap
-	run -0 shimmed log-reads env SIMDSUM_TEST_UNCACHED=1 "$SIMDSUM" -j1 -a crc32c large
+	run -0 shimmed_afresh log-reads env SIMDSUM_TEST_UNCACHED=1 "$SIMDSUM" -j1 -a crc32c large
 	[ "$output" = "$(cat want)" ]
 	[ "$(reads large)" -gt 32 ]
 }
@@ -193,12 +191,12 @@ changed_during() {
 	touch -d '2000-01-01 00:00:00' vic
 	printf 'abc' > after
 	for winner in mmap read; do
-		run --separate-stderr shimmed "$1" env SIMDSUM_TEST_IO_WINNER=$winner \
+		run --separate-stderr shimmed_afresh "$1" env SIMDSUM_TEST_IO_WINNER=$winner \
 			"$SIMDSUM" -j1 -a crc32c vic after
 		[ "$status" -eq 1 ]
 		[ "$stderr" = "$SAYS: vic: file changed while reading" ]
 		[ "$output" = "$(crc_ref after)" ]
-		grep -q "^$2 0 $T/vic\$" "$T/.log"
+		grep -q "^$2 0 $T/vic\$" "$T/.faults.log"
 		big vic $((MIN + 4097))
 		touch -d '2000-01-01 00:00:00' vic
 	done

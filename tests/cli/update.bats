@@ -6,14 +6,6 @@
 
 load helpers
 
-# shimmed FAULTS ARGS...: simdsum under the fault shim.
-shimmed() {
-	local faults=$1
-	shift
-	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT="$faults" SIMDSUM_FAULT_LOG="$T/.faults.log" \
-		"$SIMDSUM" "$@"
-}
-
 # no_tmp [DIR]: no temporary file of simdsum's is left in DIR (default .).
 no_tmp() {
 	local left
