@@ -95,11 +95,11 @@ abc() {
 	cp list before
 	run "$SIMDSUM" -a sha256 --update=list b
 	[ "$status" -eq 1 ]
-	[ "$output" = "$SIMDSUM: list: the list holds SHA1 digests, not SHA256: not updated" ]
+	[ "$output" = "$SAYS: list: the list holds SHA1 digests, not SHA256: not updated" ]
 	cmp before list
-	run "$LINKS/md5sum" --update=list b
+	run as_named md5sum --update=list b
 	[ "$status" -eq 1 ]
-	[ "$output" = "$LINKS/md5sum: list: the list holds SHA1 digests, not MD5: not updated" ]
+	[ "$output" = "md5sum: list: the list holds SHA1 digests, not MD5: not updated" ]
 	cmp before list
 }
 
@@ -108,7 +108,7 @@ abc() {
 	"$SIMDSUM" -a xxh128 a > list
 	cp list before
 	run -1 "$SIMDSUM" --update=list b
-	[ "$output" = "$SIMDSUM: list: its digests could be MD5 or XXH128: name the algorithm with -a" ]
+	[ "$output" = "$SAYS: list: its digests could be MD5 or XXH128: name the algorithm with -a" ]
 	cmp before list
 	"$SIMDSUM" -a xxh128 --update=list b
 	"$SIMDSUM" -a xxh128 a b | cmp - list
@@ -272,7 +272,7 @@ abc() {
 		[ "$(stat -c %a list)" = 444 ]
 	else
 		run -1 "$SIMDSUM" --update=list b
-		[ "$output" = "$SIMDSUM: list: Permission denied" ]
+		[ "$output" = "$SAYS: list: Permission denied" ]
 		cmp before list
 	fi
 }
@@ -282,11 +282,11 @@ abc() {
 	sha256sum a > list
 	cp list before
 	run -1 "$SIMDSUM" --update=list b missing c
-	[ "$output" = "$SIMDSUM: missing: No such file or directory" ]
+	[ "$output" = "$SAYS: missing: No such file or directory" ]
 	cmp before list
 	printf 'x' > unreadable
 	run -1 shimmed eio=unreadable --update=list b unreadable c
-	[ "$output" = "$SIMDSUM: unreadable: Input/output error" ]
+	[ "$output" = "$SAYS: unreadable: Input/output error" ]
 	cmp before list
 	no_tmp
 }
@@ -296,15 +296,15 @@ abc() {
 	sha256sum a > list
 	cp list before
 	run -1 shimmed enospc-write=.simdsum-tmp. --update=list b c
-	[ "$output" = "$SIMDSUM: list: not updated: write error: No space left on device" ]
+	[ "$output" = "$SAYS: list: not updated: write error: No space left on device" ]
 	cmp before list
 	no_tmp
 	run -1 shimmed eio-write=.simdsum-tmp. --update=list b c
-	[ "$output" = "$SIMDSUM: list: not updated: write error: Input/output error" ]
+	[ "$output" = "$SAYS: list: not updated: write error: Input/output error" ]
 	cmp before list
 	no_tmp
 	run -1 shimmed eio-fsync=.simdsum-tmp. --update=list b c
-	[ "$output" = "$SIMDSUM: list: not updated: cannot sync the new list: Input/output error" ]
+	[ "$output" = "$SAYS: list: not updated: cannot sync the new list: Input/output error" ]
 	cmp before list
 	no_tmp
 	# The faults did happen.
@@ -322,7 +322,7 @@ abc() {
 	sha256sum a > dir/list
 	cp dir/list before
 	run -1 shimmed eacces=.simdsum-tmp. --update=dir/list b
-	[ "$output" = "$SIMDSUM: dir/list: not updated: cannot create a temporary file in dir: Permission denied" ]
+	[ "$output" = "$SAYS: dir/list: not updated: cannot create a temporary file in dir: Permission denied" ]
 	cmp before dir/list
 	no_tmp
 	if [ "$(id -u)" -ne 0 ]; then
@@ -415,8 +415,8 @@ signalled() {
 	run -1 "$SIMDSUM" --update-changed a
 	[[ "$output" == *"--update-changed option is meaningful only with --update"* ]]
 	run -1 "$SIMDSUM" -a sha1,md5 --update=list a
-	[ "$output" = "$SIMDSUM: --update adds lines of one algorithm, not 2" ]
+	[ "$output" = "$SAYS: --update adds lines of one algorithm, not 2" ]
 	run -1 "$SIMDSUM" --update=list
-	[ "$output" = "$SIMDSUM: --update needs the files or directories to add" ]
+	[ "$output" = "$SAYS: --update needs the files or directories to add" ]
 	[ ! -e list ]
 }
