@@ -3,17 +3,22 @@
 # Included by the top-level Makefile.
 
 VECTORS ?= $(abspath ../shared/vectors)
-TEST_CFLAGS = -DVECTORS_DIR='"$(VECTORS)"' -Itests/unit
+TEST_CFLAGS = -DVECTORS_DIR='"$(VECTORS)"' -Itests/unit -Itests/core
 TEST_LIBS = -lcmocka -lcrypto -lisal -lz
 
 UNIT_TESTS = test_vectors test_differential test_oracle test_parts test_multibuffer test_abi \
 	     test_cost_model \
 	     test_crosscheck test_selftest
 UNIT_BINS = $(UNIT_TESTS:%=$(BUILD)/tests/%)
-TESTLIB_OBJ = $(BUILD)/tests/testlib.o
+# The test core (tests/core/core.h): the bodies that the cmocka programs
+# and the cross runner (tests/cross/cross.mk) both call.
+TEST_CORE_SRC = $(wildcard tests/core/*.c)
+TESTLIB_OBJ = $(BUILD)/tests/testlib.o $(TEST_CORE_SRC:tests/core/%.c=$(BUILD)/tests/%.o)
 
 $(BUILD)/tests/%.o: tests/unit/%.c | $(BUILD)
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) $(TEST_CFLAGS) $(ALL_CFLAGS) -Wno-missing-prototypes -MMD -MP -c -o $@ $<
+$(BUILD)/tests/%.o: tests/core/%.c | $(BUILD)
+	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) $(TEST_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TESTLIB_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(LIBS)

@@ -4,9 +4,10 @@
 #
 #   make check-cross     for each of CROSS_ARCHES: cross-compile with
 #                        Debian's <arch>-linux-gnu-gcc, then under
-#                        qemu-user run cross_test.c (NIST and CRC-32C
-#                        vectors, splits, every row against generic),
-#                        --selftest, and the CLI tests in CROSS_CLI_TESTS
+#                        qemu-user run cross_test.c (the test core's
+#                        bodies, tests/core: NIST and CRC-32C vectors,
+#                        splits, every row against generic, lanes, CRC
+#                        models), --selftest, and the CLI tests in CROSS_CLI_TESTS
 #                        with the emulated binary as SIMDSUM
 #
 # Needs (Debian 12): gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
@@ -49,8 +50,8 @@ check-cross-%: $(FAULT_SHIM) $(CRC32C_REF)
 		SIMDSUM=$(abspath tests/cross/qemu/simdsum) FAULT_SHIM=$(abspath $(FAULT_SHIM)) \
 		CRC32C_REF=$(abspath $(CRC32C_REF)) bats $(BATS_FLAGS) $(CROSS_CLI_TESTS)
 
-$(BUILD)/tests/cross_test: tests/cross/cross_test.c $(LIB) | $(BUILD)
-	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) -DVECTORS_DIR='"$(VECTORS)"' $(ALL_CFLAGS) $(LDFLAGS) \
-		-o $@ $^ $(LIBS)
+$(BUILD)/tests/cross_test: tests/cross/cross_test.c $(TEST_CORE_SRC) $(LIB) | $(BUILD)
+	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) -DVECTORS_DIR='"$(VECTORS)"' -Itests/core $(ALL_CFLAGS) \
+		$(LDFLAGS) -o $@ $^ $(LIBS)
 
 .PHONY: check-cross

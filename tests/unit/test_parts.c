@@ -6,7 +6,6 @@
 
 #include "cost_model.h"
 #include "check_line.h"
-#include "crc_model.h"
 #include "escape.h"
 #include "quote.h"
 #include "testlib.h"
@@ -147,57 +146,16 @@ static void test_quoting(void **state)
 	assert_string_equal(quote_name("a:b"), "'a:b'");
 }
 
-/* Each model's slicing tables against a bit-at-a-time computation with
- * the catalogue's polynomial written here: byte b, then k zero bytes. */
-static void test_crc_tables_by_bits(void **state)
+/* Every CRC model: tables against a bit loop, check values, combination
+ * on random splits (tests/core/core_crc.c, which the cross runner runs
+ * too). */
+static void test_crc_models(void **state)
 {
 	(void)state;
-	struct crc_model *models[] = { &crc_model_crc32c, &crc_model_crc32, &crc_model_crc64nvme };
-	const uint64_t polys[] = { 0x82f63b78u, 0xedb88320u, 0x9a6c9329ac4bc9b5ull };
-	uint8_t buf[16] = { 0 };
+	struct tc count = { 0 };
 
-	for (unsigned m = 0; m < 3; m++)
-		for (unsigned b = 0; b < 256; b++)
-			for (unsigned k = 0; k < 8; k++) {
-				memset(buf, 0, sizeof buf);
-				buf[0] = (uint8_t)b;
-				uint64_t crc = 0;
-				for (unsigned i = 0; i <= k; i++) {
-					crc ^= buf[i];
-					for (int bit = 0; bit < 8; bit++)
-						crc = (crc >> 1) ^ (polys[m] & (0 - (crc & 1)));
-				}
-				assert_true(crc_model_update(models[m], 0, buf, k + 1) == crc);
-			}
-}
-
-/* Every CRC family: the model's tables against its bit loop, the check
- * value, and combination against direct computation on random splits. */
-static void test_crc_families_combine(void **state)
-{
-	(void)state;
-	struct crc_model *models[] = { &crc_model_crc32c, &crc_model_crc32, &crc_model_crc64nvme };
-	size_t max = 70000;
-	uint8_t *buf = malloc(max);
-
-	test_fill_random(buf, max);
-	for (unsigned m = 0; m < 3; m++) {
-		struct crc_model *cm = models[m];
-		uint64_t ones = crc_model_mask(cm);
-		assert_true((~crc_model_update(cm, ones, (const uint8_t *)"123456789", 9) & ones) ==
-			    cm->check);
-		for (int iter = 0; iter < 300; iter++) {
-			size_t len = test_rand_len(max), cut = len ? test_rand_below(len + 1) : 0;
-			uint64_t reg = test_rand() & ones;
-			assert_true(crc_model_update(cm, reg, buf, len) ==
-				    crc_model_bitwise(cm, reg, buf, len));
-			uint64_t whole = ~crc_model_update(cm, ones, buf, len) & ones;
-			uint64_t a = ~crc_model_update(cm, ones, buf, cut) & ones;
-			uint64_t b = ~crc_model_update(cm, ones, buf + cut, len - cut) & ones;
-			assert_true(crc_model_combine(cm, a, b, len - cut) == whole);
-		}
-	}
-	free(buf);
+	tc_crc_models(&count);
+	test_verdict(&count);
 }
 
 /* Combination across lengths past 2^32 bytes, against the register run
@@ -257,8 +215,7 @@ int main(void)
 		cmocka_unit_test(test_digest_match),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_quoting),
-		cmocka_unit_test(test_crc_tables_by_bits),
-		cmocka_unit_test(test_crc_families_combine),
+		cmocka_unit_test(test_crc_models),
 		cmocka_unit_test(test_crc_combine_past_4g),
 		cmocka_unit_test(test_auto_ladders),
 	};

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* testlib.h - helpers shared by the cmocka unit tests. */
+/* testlib.h - what the cmocka unit tests share beyond the test core
+ * (tests/core/core.h, included here): one cmocka test per registry row,
+ * visible skips, the verdict on a body's count, the libxxhash oracle. */
 #ifndef SIMDSUM_TESTLIB_H
 #define SIMDSUM_TESTLIB_H
 
@@ -12,26 +14,17 @@
 #include "algo.h"
 #include "hash.h"
 #include "impl.h"
+#include "core.h"
 
-/* Deterministic pseudo-random numbers (xoshiro-style), seeded from
- * SIMDSUM_TEST_SEED or a fixed default; the seed is printed once so a
- * failure can be replayed. */
-uint64_t test_rand(void);
-uint64_t test_rand_below(uint64_t n);
-/* A length in [0, max], biased towards small values and block edges. */
-size_t test_rand_len(size_t max);
-void test_fill_random(uint8_t *p, size_t n);
+/* The cmocka verdict on a body's count (tests/core): fails the current
+ * test with the first failure and the count, or when nothing was
+ * checked at all (a body that cannot fail is a defect). */
+void test_verdict(const struct tc *t);
 
-/* Decodes hex into out; returns the byte count. */
-size_t test_unhex(const char *hex, uint8_t *out, size_t cap);
-
-/* Path of a vector file under the shared vectors directory. */
-const char *test_vector_path(const char *relative);
-
-/* A buffer of len bytes whose last byte sits just before an unmapped
- * page, so any over-read faults. Free with test_guarded_free. */
-uint8_t *test_guarded_alloc(size_t len);
-void test_guarded_free(uint8_t *p, size_t len);
+/* The whole of a cmocka test of one row (state: a struct impl_test):
+ * skip the row visibly when this CPU cannot run it, else run the core
+ * body on it and give the verdict. */
+void test_run_row(void **state, void (*body)(struct tc *t, const struct impl *impl));
 
 /* Every registry row, as the state of one cmocka test each. The name is
  * "<family>/<impl>: <what>". Rows this CPU cannot run are skipped by
@@ -50,17 +43,6 @@ size_t test_add_impl_tests(struct CMUnitTest *tests, struct impl_test *states, s
 
 /* Skips the current test (visibly) when the CPU lacks what impl needs. */
 void test_require_supported(const struct impl *impl);
-
-/* The family's generic row. */
-const struct impl *test_generic(enum family family);
-
-/* The first algorithm of a family (sha1, sha224, sha384, crc32c...). */
-const char *family_name(enum family family);
-
-/* Hashes data[0..len) with algo through impl in the given update sizes
- * (splits[] summing to len, or one update when nsplits is 0). */
-void test_hash(const struct algo *algo, const struct impl *impl, const uint8_t *data, size_t len,
-	       const size_t *splits, size_t nsplits, uint8_t *digest);
 
 /* libxxhash's one-shot digest of an xxHash-family algorithm, canonical
  * (big-endian) as xxhsum prints it: the oracle of those rows. */

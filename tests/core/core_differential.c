@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+/* core_differential.c - every row against its family's generic row:
+ * every short length, random long lengths cut into random update calls,
+ * random alignments, buffers flush against a guard page, every split of
+ * a small buffer, auto's dispatch ladder, and multi-buffer rows lane by
+ * lane. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "lanes.h"
+
+static size_t all_lengths_max(enum family f)
+{
+	return family_is_crc(f) ? 4200 : 1100;
+}
+
+static size_t random_max(enum family f)
+{
+	return family_is_crc(f) ? (8u << 20) : (1u << 20);
+}
+
+/* The generic row's digest of p and impl's in the given splits. */
+static void compare(struct tc *t, const struct impl *impl, const uint8_t *p, size_t len,
+		    const size_t *splits, size_t nsplits, const char *what, size_t a, size_t b)
+{
+	const struct algo *algo = family_algo(impl->family);
+	uint8_t want[ALGO_MAX_DIGEST], got[ALGO_MAX_DIGEST];
+
+	test_hash(algo, impl_generic(impl->family), p, len, NULL, 0, want);
+	test_hash(algo, impl, p, len, splits, nsplits, got);
+	tc_expect(t, memcmp(want, got, algo->digest_size) == 0, "%s/%s: %s %zu %zu differs from generic",
+		  family_name(impl->family), impl->name, what, a, b);
+}
+
+void tc_all_lengths(struct tc *t, const struct impl *impl)
+{
+	size_t max = all_lengths_max(impl->family);
+	uint8_t *src = malloc(max + 64);
+
+	tc_expect(t, src != NULL, "out of memory");
+	if (!src)
+		return;
+	test_fill_random(src, max + 64);
+	for (size_t len = 0; len <= max; len++) {
+		uint8_t *g = test_guarded_alloc(len);
+		memcpy(g, src + len % 64, len);
+		compare(t, impl, g, len, NULL, 0, "length, alignment", len, len % 64);
+		test_guarded_free(g, len);
+	}
+	free(src);
+}
+
+/* Random update sizes that cover len: short ones and long ones mixed. */
+static size_t random_splits(size_t len, size_t *splits, size_t max)
+{
+	size_t n = 0, off = 0;
+
+	while (off < len && n < max) {
+		size_t piece = test_rand_len(test_rand_below(2) ? 300 : len - off);
+		if (piece > len - off)
+			piece = len - off;
+		splits[n++] = piece;
+		off += piece;
+	}
+	return n;
+}
+
+void tc_random_splits(struct tc *t, const struct impl *impl)
+{
+	size_t max = random_max(impl->family);
+	uint8_t *buf = malloc(max + 64);
+	size_t *splits = malloc(4096 * sizeof *splits);
+
+	tc_expect(t, buf && splits, "out of memory");
+	for (int iter = 0; buf && splits && iter < 48; iter++) {
+		size_t len = test_rand_len(max);
+		uint8_t *p = buf + test_rand_below(64);
+		test_fill_random(p, len);
+		size_t n = random_splits(len, splits, 4096);
+		compare(t, impl, p, len, splits, n, "length, updates (replay with the seed)", len, n);
+	}
+	free(splits);
+	free(buf);
+}
+
+void tc_every_split(struct tc *t, const struct impl *impl)
+{
+	uint8_t buf[300];
+
+	test_fill_random(buf, sizeof buf);
+	for (size_t i = 0; i <= 300; i++) {
+		size_t s[2] = { i, 300 - i };
+		compare(t, impl, buf, 300, s, 2, "300 bytes split at", i, 300 - i);
+	}
+	for (size_t i = 0; i <= 140; i++)
+		for (size_t j = i; j <= 140; j++) {
+			size_t s[3] = { i, j - i, 140 - j };
+			compare(t, impl, buf, 140, s, 3, "140 bytes split at", i, j);
+		}
+}
+
+void tc_auto_ladder(struct tc *t, enum family f)
+{
+	const struct algo *algo = family_algo(f);
+	struct dispatch d;
+	uint8_t *buf = malloc(1 << 20);
+	size_t splits[64];
+	uint8_t want[ALGO_MAX_DIGEST], got[ALGO_MAX_DIGEST];
+
+	tc_expect(t, buf != NULL, "out of memory");
+	impl_select_auto(f, &d);
+	for (int iter = 0; buf && iter < 64; iter++) {
+		size_t len = test_rand_len(1 << 20);
+		test_fill_random(buf, len);
+		size_t n = 0, off = 0;
+		while (off < len && n < 63) {
+			splits[n] = test_rand_len(len - off);
+			off += splits[n++];
+		}
+		test_hash(algo, impl_generic(f), buf, len, NULL, 0, want);
+		struct hash_ctx ctx;
+		size_t at = 0;
+		hash_init(&ctx, algo, &d);
+		for (size_t i = 0; i < n; at += splits[i++])
+			hash_update(&ctx, buf + at, splits[i]);
+		hash_update(&ctx, buf + at, len - at);
+		hash_final(&ctx, got);
+		tc_expect(t, memcmp(want, got, algo->digest_size) == 0,
+			  "%s auto: length %zu in %zu updates differs", family_name(f), len, n + 1);
+	}
+	free(buf);
+}
+
+/* --- multi-buffer rows -------------------------------------------------------- */
+
+struct lane_run {
+	uint8_t *bufs[LANES_MAX];
+	const uint8_t *data[LANES_MAX];
+	uint64_t st[LANES_MAX][8], want[LANES_MAX][8];
+	void *states[LANES_MAX];
+};
+
+/* Lane i's data and state: lane 0 ends at a guard page, busy lanes have
+ * their own unaligned messages, idle ones share scratch. */
+static void lane_setup(struct lane_run *r, const struct impl *k, unsigned i, unsigned busy,
+		       uint8_t *guarded, const uint8_t *scratch, size_t nblocks)
+{
+	size_t len = nblocks * impl_block_size(k->family);
+
+	r->bufs[i] = NULL;
+	r->states[i] = r->st[i];
+	test_fill_random((uint8_t *)r->st[i], sizeof r->st[i]);
+	if (i >= busy) {
+		r->data[i] = scratch;
+		return;
+	}
+	if (i == 0) {
+		r->data[i] = guarded;
+	} else {
+		r->bufs[i] = malloc(len + 64);
+		if (!r->bufs[i]) {
+			perror("tc_lanes");
+			exit(2);
+		}
+		r->data[i] = r->bufs[i] + test_rand_below(64);
+	}
+	test_fill_random((uint8_t *)r->data[i], len);
+	memcpy(r->want[i], r->st[i], sizeof r->st[i]);
+	impl_blocks(impl_generic(k->family), r->want[i], r->data[i], nblocks);
+}
+
+static void lanes_once(struct tc *t, const struct impl *k, size_t nblocks, unsigned busy)
+{
+	enum family f = k->family;
+	size_t len = nblocks * impl_block_size(f);
+	struct lane_run *r = malloc(sizeof *r);
+	uint8_t *guarded = test_guarded_alloc(len), *scratch = malloc(len);
+
+	if (!r || !scratch) {
+		perror("tc_lanes");
+		exit(2);
+	}
+	test_fill_random(scratch, len);
+	for (unsigned i = 0; i < k->lanes; i++)
+		lane_setup(r, k, i, busy, guarded, scratch, nblocks);
+	impl_mblocks(k, r->states, r->data, nblocks);
+	for (unsigned i = 0; i < busy; i++)
+		tc_expect(t, memcmp(r->st[i], r->want[i], family_state_bytes(f)) == 0,
+			  "%s/%s: lane %u of %u busy, %zu blocks differs from generic",
+			  family_name(f), k->name, i, busy, nblocks);
+	for (unsigned i = 0; i < k->lanes; i++)
+		free(r->bufs[i]);
+	free(r);
+	free(scratch);
+	test_guarded_free(guarded, len);
+}
+
+void tc_lanes(struct tc *t, const struct impl *k)
+{
+	for (size_t n = 1; n <= 40; n++)
+		lanes_once(t, k, n, k->lanes);
+	for (int i = 0; i < 20; i++)
+		lanes_once(t, k, 41 + test_rand_below(600), 1 + (unsigned)test_rand_below(k->lanes));
+}
