@@ -20,12 +20,7 @@
 # Needs hyperfine, rhash and openssl (apt-get install -y hyperfine rhash openssl).
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SIMDSUM=${SIMDSUM:-$ROOT/simdsum}
-GEN_DATA=${GEN_DATA:-$ROOT/build/bench/gen_data}
-BENCH_DATA=${BENCH_DATA:-/tmp/simdsum-bench}
-SEED=${SEED:-20261130}
-RUNS=${RUNS:-5}
+. "$(dirname "$0")/env.sh"
 ALGOS=${ALGOS:-sha1 sha256 sha512 crc32c}
 SETS=${SETS:-big tree}
 

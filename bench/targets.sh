@@ -20,12 +20,7 @@
 # Environment: SIMDSUM, GEN_DATA, BENCH_DATA, SEED, RUNS as in commands.sh.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SIMDSUM=${SIMDSUM:-$ROOT/simdsum}
-GEN_DATA=${GEN_DATA:-$ROOT/build/bench/gen_data}
-BENCH_DATA=${BENCH_DATA:-/tmp/simdsum-bench}
-SEED=${SEED:-20261130}
-RUNS=${RUNS:-5}
+. "$(dirname "$0")/env.sh"
 
 for tool in hyperfine jq openssl "$SIMDSUM" "$GEN_DATA"; do
 	command -v "$tool" >/dev/null || { echo "targets.sh: $tool not found" >&2; exit 1; }

@@ -21,14 +21,7 @@
 #include "base64.h"
 #include "check_line.h"
 #include "escape.h"
-
-#define CHECK(cond)                                                                 \
-	do {                                                                        \
-		if (!(cond)) {                                                      \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-			abort();                                                    \
-		}                                                                   \
-	} while (0)
+#include "fuzz_check.h"
 
 static int is_hex(char c)
 {

@@ -21,14 +21,7 @@
 #include "meta_parse.h"
 #include "object_meta.h"
 #include "verify_plan.h"
-
-#define CHECK(cond)                                                                 \
-	do {                                                                        \
-		if (!(cond)) {                                                      \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-			abort();                                                    \
-		}                                                                   \
-	} while (0)
+#include "fuzz_check.h"
 
 static void check_string(const struct json_doc *doc, size_t size, const char *s, size_t len)
 {

@@ -23,14 +23,7 @@
 
 #include "profile.h"
 #include "version.h"
-
-#define CHECK(cond)                                                                 \
-	do {                                                                        \
-		if (!(cond)) {                                                      \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-			abort();                                                    \
-		}                                                                   \
-	} while (0)
+#include "fuzz_check.h"
 
 /* Whether row is one of the registry's (a pointer into its table). */
 static int in_registry(const struct impl *row)

@@ -16,14 +16,7 @@
 #include "hash.h"
 #include "impl.h"
 #include "lanes.h"
-
-#define CHECK(cond)                                                                 \
-	do {                                                                        \
-		if (!(cond)) {                                                      \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-			abort();                                                    \
-		}                                                                   \
-	} while (0)
+#include "fuzz_check.h"
 
 struct plan {
 	const struct algo *algo;
