@@ -105,28 +105,20 @@ static void test_multi(void **state)
 
 int main(void)
 {
-	enum { MAX = 64 };
-	static struct CMUnitTest tests[MAX];
-	static struct impl_test states[MAX];
-	size_t n = 0;
+	static struct test_list l;
 
 	for (int f = 0; f < FAMILY_COUNT; f++)
 		for (const struct impl *i = impl_table((enum family)f); i->name; i++) {
 			if (i == impl_generic((enum family)f))
 				continue;   /* C code or a library: the compiler keeps the ABI */
-			states[n].impl = i;
-			snprintf(states[n].name, sizeof states[n].name,
-				 "%s/%s: callee-saved registers, DF, vzeroupper, unaligned",
-				 family_name((enum family)f), i->name);
-			tests[n] = (struct CMUnitTest){ states[n].name, impl_is_multibuffer(i) ? test_multi : test_single,
-							NULL, NULL, &states[n] };
-			n++;
+			test_list_add(&l, (enum family)f, i, impl_is_multibuffer(i) ? test_multi : test_single,
+				      "callee-saved registers, DF, vzeroupper, unaligned", NULL);
 		}
-	if (n == 0) {
+	if (l.n == 0) {
 		/* A portable build has no assembly: say so instead of passing
 		 * an empty suite silently. */
 		printf("# no assembly transforms in this build: ABI checks skipped\n");
 		return 0;
 	}
-	return _cmocka_run_group_tests("abi", tests, n, NULL, NULL);
+	return test_list_run("abi", &l);
 }

@@ -34,24 +34,14 @@ static void test_auto_ladder(void **state)
 
 int main(void)
 {
-	enum { MAX = 256 };
-	static struct CMUnitTest tests[MAX];
-	static struct impl_test states[MAX];
-	size_t n = 0;
+	static struct test_list l;
 
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, -1, test_all_lengths,
-				 "every length vs generic, guard page", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, -1, test_random_splits,
-				 "random lengths and update splits vs generic", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, -1, test_every_split,
-				 "every split of a small buffer", NULL);
-	for (int f = 0; f < FAMILY_COUNT && n < MAX; f++) {
-		struct impl_test *st = &states[n];
-		st->impl = NULL;
-		st->extra = (const void *)(uintptr_t)f;
-		snprintf(st->name, sizeof st->name, "%s/auto: dispatch ladder vs generic",
-			 family_name((enum family)f));
-		tests[n++] = (struct CMUnitTest){ st->name, test_auto_ladder, NULL, NULL, st };
-	}
-	return _cmocka_run_group_tests("differential", tests, n, NULL, NULL);
+	test_list_rows(&l, -1, test_all_lengths, "every length vs generic, guard page", NULL);
+	test_list_rows(&l, -1, test_random_splits, "random lengths and update splits vs generic",
+		       NULL);
+	test_list_rows(&l, -1, test_every_split, "every split of a small buffer", NULL);
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		test_list_add(&l, (enum family)f, NULL, test_auto_ladder,
+			      "auto: dispatch ladder vs generic", (const void *)(uintptr_t)f);
+	return test_list_run("differential", &l);
 }

@@ -16,21 +16,12 @@ static void test_lanes(void **state)
 
 int main(void)
 {
-	enum { MAX = 32 };
-	static struct CMUnitTest tests[MAX];
-	static struct impl_test states[MAX];
-	size_t n = 0;
+	static struct test_list l;
 
 	for (int f = 0; f < FAMILY_COUNT; f++)
-		for (const struct impl *i = impl_table((enum family)f); i->name && n < MAX; i++) {
-			if (!impl_is_multibuffer(i))
-				continue;
-			states[n].impl = i;
-			snprintf(states[n].name, sizeof states[n].name,
-				 "%s/%s: every lane vs generic, guard page, idle lanes",
-				 family_name((enum family)f), i->name);
-			tests[n] = (struct CMUnitTest){ states[n].name, test_lanes, NULL, NULL, &states[n] };
-			n++;
-		}
-	return _cmocka_run_group_tests("multibuffer", tests, n, NULL, NULL);
+		for (const struct impl *i = impl_table((enum family)f); i->name; i++)
+			if (impl_is_multibuffer(i))
+				test_list_add(&l, (enum family)f, i, test_lanes,
+					      "every lane vs generic, guard page, idle lanes", NULL);
+	return test_list_run("multibuffer", &l);
 }

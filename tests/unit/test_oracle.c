@@ -171,27 +171,22 @@ static void test_crc64nvme_bitwise(void **state)
 
 int main(void)
 {
-	enum { MAX = 64 };
-	static struct CMUnitTest tests[MAX];
-	static struct impl_test states[MAX];
-	size_t n = 0;
+	static struct test_list l;
 
 	for (int f = 0; f < FAMILY_COUNT; f++)
 		if (family_is_blocks((enum family)f))
-			n += test_add_impl_tests(tests + n, states + n, MAX - n, f, test_openssl,
-						 "random messages vs OpenSSL libcrypto", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_XXH64, test_xxhash,
-				 "streamed in pieces vs libxxhash's one-shot XXH64", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_XXH3, test_xxhash,
-				 "streamed in pieces vs libxxhash's one-shot XXH3 and XXH128", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_CRC32C, test_isal,
-				 "random buffers and seeds vs ISA-L crc32_iscsi", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_CRC32, test_crc32_isal,
-				 "random buffers and seeds vs ISA-L crc32_gzip_refl", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_CRC32, test_crc32_zlib,
-				 "random buffers and seeds vs zlib crc32", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_CRC64NVME,
-				 test_crc64nvme_bitwise, "random buffers and seeds vs a bitwise loop",
-				 NULL);
-	return _cmocka_run_group_tests("oracle", tests, n, NULL, NULL);
+			test_list_rows(&l, f, test_openssl, "random messages vs OpenSSL libcrypto", NULL);
+	test_list_rows(&l, FAMILY_XXH64, test_xxhash,
+		       "streamed in pieces vs libxxhash's one-shot XXH64", NULL);
+	test_list_rows(&l, FAMILY_XXH3, test_xxhash,
+		       "streamed in pieces vs libxxhash's one-shot XXH3 and XXH128", NULL);
+	test_list_rows(&l, FAMILY_CRC32C, test_isal, "random buffers and seeds vs ISA-L crc32_iscsi",
+		       NULL);
+	test_list_rows(&l, FAMILY_CRC32, test_crc32_isal,
+		       "random buffers and seeds vs ISA-L crc32_gzip_refl", NULL);
+	test_list_rows(&l, FAMILY_CRC32, test_crc32_zlib, "random buffers and seeds vs zlib crc32",
+		       NULL);
+	test_list_rows(&l, FAMILY_CRC64NVME, test_crc64nvme_bitwise,
+		       "random buffers and seeds vs a bitwise loop", NULL);
+	return test_list_run("oracle", &l);
 }

@@ -19,16 +19,11 @@ static void test_crc_vectors(void **state)
 
 int main(void)
 {
-	enum { MAX = 64 };
-	static struct CMUnitTest tests[MAX];
-	static struct impl_test states[MAX];
-	size_t n = 0;
+	static struct test_list l;
 
 	for (int f = 0; f < FAMILY_COUNT; f++)
 		if (tc_has_nist((enum family)f))
-			n += test_add_impl_tests(tests + n, states + n, MAX - n, f, test_nist,
-						 "NIST CAVP ShortMsg, LongMsg, Monte, split", NULL);
-	n += test_add_impl_tests(tests + n, states + n, MAX - n, FAMILY_CRC32C, test_crc_vectors,
-				 "crc32c.txt vectors, split", NULL);
-	return _cmocka_run_group_tests("vectors", tests, n, NULL, NULL);
+			test_list_rows(&l, f, test_nist, "NIST CAVP ShortMsg, LongMsg, Monte, split", NULL);
+	test_list_rows(&l, FAMILY_CRC32C, test_crc_vectors, "crc32c.txt vectors, split", NULL);
+	return test_list_run("vectors", &l);
 }

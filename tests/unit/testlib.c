@@ -7,28 +7,33 @@
 
 #include "testlib.h"
 
-size_t test_add_impl_tests(struct CMUnitTest *tests, struct impl_test *states, size_t max,
-			   int family, CMUnitTestFunction fn, const char *what, const void *extra)
+void test_list_add(struct test_list *l, enum family family, const struct impl *impl,
+		   CMUnitTestFunction fn, const char *what, const void *extra)
 {
-	size_t n = 0;
+	assert_true(l->n < TEST_LIST_MAX);
+	struct impl_test *st = &l->states[l->n];
+	st->impl = impl;
+	st->extra = extra;
+	snprintf(st->name, sizeof st->name, "%s/%s%s%s", family_name(family),
+		 impl ? impl->name : "", impl ? ": " : "", what);
+	l->tests[l->n++] = (struct CMUnitTest){ st->name, fn, NULL, NULL, st };
+}
 
+void test_list_rows(struct test_list *l, int family, CMUnitTestFunction fn, const char *what,
+		    const void *extra)
+{
 	for (int f = 0; f < FAMILY_COUNT; f++) {
 		if (family >= 0 && f != family)
 			continue;
-		for (const struct impl *i = impl_table((enum family)f); i->name; i++) {
-			if (impl_is_multibuffer(i))
-				continue;
-			assert_true(n < max);
-			struct impl_test *st = &states[n];
-			st->impl = i;
-			st->extra = extra;
-			snprintf(st->name, sizeof st->name, "%s/%s: %s", family_name((enum family)f),
-				 i->name, what);
-			tests[n] = (struct CMUnitTest){ st->name, fn, NULL, NULL, st };
-			n++;
-		}
+		for (const struct impl *i = impl_table((enum family)f); i->name; i++)
+			if (!impl_is_multibuffer(i))
+				test_list_add(l, (enum family)f, i, fn, what, extra);
 	}
-	return n;
+}
+
+int test_list_run(const char *group, const struct test_list *l)
+{
+	return _cmocka_run_group_tests(group, l->tests, l->n, NULL, NULL);
 }
 
 void test_require_supported(const struct impl *impl)

@@ -26,20 +26,35 @@ void test_verdict(const struct tc *t);
  * body on it and give the verdict. */
 void test_run_row(void **state, void (*body)(struct tc *t, const struct impl *impl));
 
-/* Every registry row, as the state of one cmocka test each. The name is
- * "<family>/<impl>: <what>". Rows this CPU cannot run are skipped by
+/* A cmocka group being built: one test per registry row (or family) and
+ * body, each with its state. Rows this CPU cannot run are skipped by
  * test_require_supported(), with the missing features printed. */
 struct impl_test {
-	const struct impl *impl;
-	const void *extra;   /* per-test data (an algorithm, a file name...) */
-	char name[96];
+	const struct impl *impl;   /* NULL for a test of the whole family */
+	const void *extra;         /* per-test data (an algorithm, a family...) */
+	char name[96];             /* "<family>/<row>: <what>" */
 };
 
-/* Appends one test per single-stream row of every family (or of the
- * given family when family >= 0) to tests[], returns how many it added. */
-size_t test_add_impl_tests(struct CMUnitTest *tests, struct impl_test *states, size_t max,
-			   int family, CMUnitTestFunction fn, const char *what,
-			   const void *extra);
+#define TEST_LIST_MAX 256
+
+struct test_list {
+	size_t n;
+	struct CMUnitTest tests[TEST_LIST_MAX];
+	struct impl_test states[TEST_LIST_MAX];
+};
+
+/* One test of fn on row impl of family, named "<family>/<row>: <what>"
+ * ("<family>/<what>" when impl is NULL). */
+void test_list_add(struct test_list *l, enum family family, const struct impl *impl,
+		   CMUnitTestFunction fn, const char *what, const void *extra);
+
+/* One test per single-stream row of family (of every family when
+ * family < 0). */
+void test_list_rows(struct test_list *l, int family, CMUnitTestFunction fn, const char *what,
+		    const void *extra);
+
+/* Runs the group; its exit status. */
+int test_list_run(const char *group, const struct test_list *l);
 
 /* Skips the current test (visibly) when the CPU lacks what impl needs. */
 void test_require_supported(const struct impl *impl);
