@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* sha256_generic.c - the portable SHA-256 block transform (FIPS 180-4, 6.2.2). */
+/* sha256_generic.c - the portable SHA-256 block transform (FIPS 180-4, 6.2.2):
+ * its constants and functions; the steps are sha2_compress.h's. */
 #include "bytes.h"
 #include "sha256.h"
 
@@ -20,57 +21,9 @@ static const uint32_t K[64] = {
 #define BSIG1(x) (ror32(x, 6) ^ ror32(x, 11) ^ ror32(x, 25))
 #define SSIG0(x) (ror32(x, 7) ^ ror32(x, 18) ^ ((x) >> 3))
 #define SSIG1(x) (ror32(x, 17) ^ ror32(x, 19) ^ ((x) >> 10))
-#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 
-/* 16-word ring for the schedule. */
-#define W(t) w[(t) & 15]
-#define SCHEDULE(t) (W(t) += SSIG1(W((t) - 2)) + W((t) - 7) + SSIG0(W((t) - 15)))
-
-/* One round with renamed variables: only d and h change. */
-#define ROUND(a, b, c, d, e, f, g, h, t, wt)                           \
-	do {                                                           \
-		uint32_t t1 = h + BSIG1(e) + CH(e, f, g) + K[t] + (wt); \
-		d += t1;                                               \
-		h = t1 + BSIG0(a) + MAJ(a, b, c);                      \
-	} while (0)
-
-#define ROUND8(t, wexpr)                                               \
-	do {                                                           \
-		ROUND(a, b, c, d, e, f, g, h, (t) + 0, wexpr((t) + 0)); \
-		ROUND(h, a, b, c, d, e, f, g, (t) + 1, wexpr((t) + 1)); \
-		ROUND(g, h, a, b, c, d, e, f, (t) + 2, wexpr((t) + 2)); \
-		ROUND(f, g, h, a, b, c, d, e, (t) + 3, wexpr((t) + 3)); \
-		ROUND(e, f, g, h, a, b, c, d, (t) + 4, wexpr((t) + 4)); \
-		ROUND(d, e, f, g, h, a, b, c, (t) + 5, wexpr((t) + 5)); \
-		ROUND(c, d, e, f, g, h, a, b, (t) + 6, wexpr((t) + 6)); \
-		ROUND(b, c, d, e, f, g, h, a, (t) + 7, wexpr((t) + 7)); \
-	} while (0)
-
-void sha256_blocks_generic(uint32_t state[8], const uint8_t *data, size_t nblocks)
-{
-	uint32_t w[16];
-
-	while (nblocks--) {
-		uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
-		uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
-
-		for (int t = 0; t < 16; t++)
-			w[t] = load_be32(data + 4 * t);
-
-		ROUND8(0, W);
-		ROUND8(8, W);
-		for (int t = 16; t < 64; t += 8)
-			ROUND8(t, SCHEDULE);
-
-		state[0] += a;
-		state[1] += b;
-		state[2] += c;
-		state[3] += d;
-		state[4] += e;
-		state[5] += f;
-		state[6] += g;
-		state[7] += h;
-		data += SHA256_BLOCK_SIZE;
-	}
-}
+#define SHA2_NAME sha256_blocks_generic
+#define SHA2_WORD uint32_t
+#define SHA2_LOAD load_be32
+#define SHA2_ROUNDS 64
+#include "sha2_compress.h"
