@@ -349,34 +349,9 @@ old_or_new() {
 	cmp -s list old || cmp -s list expected || { echo "list is neither"; diff old list | head; false; }
 }
 
-@test "SIGKILL at any moment leaves the old list or the new one; the next run cleans up" {
-	many 300
-	for i in $(seq 1 40); do
-		cp old list
-		timeout -s KILL "0.0$(( i % 10 ))$((i / 10))" "$SIMDSUM" -r --update=list many || true
-		old_or_new
-	done
-	# Killed while the temporary file is being written.
-	cp old list
-	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=slow-write=.simdsum-tmp. \
-		"$SIMDSUM" -r --update=list many &
-	pid=$!
-	for _ in $(seq 1 500); do
-		[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ] && break
-		sleep 0.01
-	done
-	[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ]
-	kill -KILL $pid
-	wait $pid || true
-	cmp old list
-	# The next run removes what the killed ones left, and completes.
-	"$SIMDSUM" -r --update=list many
-	cmp expected list
-	no_tmp
-}
-
-# signalled SIG: the update is sent SIG while it writes its temporary file.
-signalled() {
+# start_slow_update: list is old again, and an update of it (pid $pid)
+# is in the middle of writing its temporary file, slowly.
+start_slow_update() {
 	cp old list
 	# A background job starts with SIGINT ignored (and so would stay):
 	# env restores the default first.
@@ -388,6 +363,29 @@ signalled() {
 		sleep 0.01
 	done
 	[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ]
+}
+
+@test "SIGKILL at any moment leaves the old list or the new one; the next run cleans up" {
+	many 300
+	for i in $(seq 1 40); do
+		cp old list
+		timeout -s KILL "0.0$(( i % 10 ))$((i / 10))" "$SIMDSUM" -r --update=list many || true
+		old_or_new
+	done
+	# Killed while the temporary file is being written.
+	start_slow_update
+	kill -KILL $pid
+	wait $pid || true
+	cmp old list
+	# The next run removes what the killed ones left, and completes.
+	"$SIMDSUM" -r --update=list many
+	cmp expected list
+	no_tmp
+}
+
+# signalled SIG: the update is sent SIG while it writes its temporary file.
+signalled() {
+	start_slow_update
 	kill -$1 $pid
 	rc=0
 	wait $pid || rc=$?
