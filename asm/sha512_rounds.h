@@ -129,6 +129,21 @@
 	.set	se, rot_
 .endm
 
+/* W_WINDOW_NEXT: the schedule's eight registers w0..w7 (two words each)
+ * renamed one step, w0 taking w1's register and w7 w0's, so the next
+ * SCHEDULE writes over the oldest pair (the xmm and ymm bodies both). */
+.macro W_WINDOW_NEXT
+	.set	rot_, w0
+	.set	w0, w1
+	.set	w1, w2
+	.set	w2, w3
+	.set	w3, w4
+	.set	w4, w5
+	.set	w5, w6
+	.set	w6, w7
+	.set	w7, rot_
+.endm
+
 /* Start of a block from a..h with d in T1: the carried forms. */
 .macro PREP_STATE
 	add	T1, sh			/* h + d */

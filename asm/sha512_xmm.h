@@ -83,15 +83,7 @@
 	VOP	paddq, X1, w0, w0
 	VOPX	paddq, 16*(\j+8), KTAB, IDX, w0, X0
 	VMOVA	X0, 16 * (\j + 8)(%rsp, IDX)
-	.set	rot_, w0
-	.set	w0, w1
-	.set	w1, w2
-	.set	w2, w3
-	.set	w3, w4
-	.set	w4, w5
-	.set	w5, w6
-	.set	w6, w7
-	.set	w7, rot_
+	W_WINDOW_NEXT
 .endm
 
 FUNC_BEGIN SHA512_XMM_FUNC

@@ -102,15 +102,7 @@
 	vpaddq	X1, w0, w0
 	vpaddq	32 * (\j + 8)(KTAB, IDX), w0, X0
 	vmovdqa	X0, 32 * (\j + 8)(%rsp, IDX)
-	.set	rot_, w0
-	.set	w0, w1
-	.set	w1, w2
-	.set	w2, w3
-	.set	w3, w4
-	.set	w4, w5
-	.set	w5, w6
-	.set	w6, w7
-	.set	w7, rot_
+	W_WINDOW_NEXT
 .endm
 
 /* Row i (0..7) of a pair of blocks at off1(first) and off2(second):
