@@ -110,6 +110,58 @@ out:
 	free(e);
 }
 
+/* One line's job: a well-formed line (parsed) is hashed and compared;
+ * a malformed one (NULL) only keeps its place in the output. */
+static void submit_line(struct engine *eng, const struct options *opt, struct check_run *run,
+			const struct check_line *parsed, unsigned long long lineno)
+{
+	struct entry *e = xcalloc(1, sizeof *e);
+	struct job *job = engine_job(eng);
+
+	e->lineno = lineno;
+	job->user = e;
+	if (parsed) {
+		e->nul_cut = parsed->nul_cut;
+		run->r.nul_cut |= parsed->nul_cut;
+		run->r.any_well_formed = true;
+		e->algo = parsed->algo;
+		e->name = xstrdup(parsed->name);
+		memcpy(e->digest, parsed->digest, parsed->digest_len);
+		e->digest_len = parsed->digest_len;
+		job->name = e->name;
+		job->choices = choice_for(run, parsed->algo);
+		job->nchoices = 1;
+		job->cross_check = opt->cross_check;
+		job->hash = true;
+	}
+	engine_submit(eng, job);
+}
+
+/* After the last line: the summary and warnings, and whether LIST passed. */
+static bool list_verdict(const struct options *opt, const struct check_report *report,
+			 const char *shown)
+{
+	struct check_report r = *report;
+
+	if (!r.any_well_formed) {
+		diag_error(0, "%s: no properly formatted checksum lines found", quote_name(shown));
+		return false;
+	}
+	output_check_summary(opt, shown, &r.n);
+	if (!opt->status_only) {
+		WARN_COUNT(r.n.malformed, "WARNING: %llu line is improperly formatted",
+			   "WARNING: %llu lines are improperly formatted");
+		WARN_COUNT(r.n.unreadable, "WARNING: %llu listed file could not be read",
+			   "WARNING: %llu listed files could not be read");
+		WARN_COUNT(r.n.failed, "WARNING: %llu computed checksum did NOT match",
+			   "WARNING: %llu computed checksums did NOT match");
+		if (opt->ignore_missing && !r.n.ok)
+			diag_error(0, "%s: no file was verified", quote_name(shown));
+	}
+	return r.n.ok && r.n.failed == 0 && r.n.unreadable == 0 &&
+	       (!opt->strict || (r.n.malformed == 0 && !r.nul_cut));
+}
+
 /* One list, read line by line into the engine; returns its verdict. */
 static bool check_list(const struct options *opt, struct check_parser *parser, const char *list,
 		       struct check_run *run)
@@ -145,25 +197,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		if (kind == CHECK_LINE_OK && is_stdin && strcmp(parsed.name, "-") == 0)
 			kind = CHECK_LINE_MALFORMED;
 
-		struct entry *e = xcalloc(1, sizeof *e);
-		struct job *job = engine_job(eng);
-		e->lineno = lineno;
-		job->user = e;
-		if (kind == CHECK_LINE_OK) {
-			e->nul_cut = parsed.nul_cut;
-			run->r.nul_cut |= parsed.nul_cut;
-			run->r.any_well_formed = true;
-			e->algo = parsed.algo;
-			e->name = xstrdup(parsed.name);
-			memcpy(e->digest, parsed.digest, parsed.digest_len);
-			e->digest_len = parsed.digest_len;
-			job->name = e->name;
-			job->choices = choice_for(run, parsed.algo);
-			job->nchoices = 1;
-			job->cross_check = opt->cross_check;
-			job->hash = true;
-		}
-		engine_submit(eng, job);
+		submit_line(eng, opt, run, kind == CHECK_LINE_OK ? &parsed : NULL, lineno);
 	}
 	engine_finish(eng);
 
@@ -179,24 +213,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		diag_error(0, "%s: read error", quote_name(shown));
 		return false;
 	}
-
-	if (!r.any_well_formed) {
-		diag_error(0, "%s: no properly formatted checksum lines found", quote_name(shown));
-		return false;
-	}
-	output_check_summary(opt, shown, &r.n);
-	if (!opt->status_only) {
-		WARN_COUNT(r.n.malformed, "WARNING: %llu line is improperly formatted",
-			   "WARNING: %llu lines are improperly formatted");
-		WARN_COUNT(r.n.unreadable, "WARNING: %llu listed file could not be read",
-			   "WARNING: %llu listed files could not be read");
-		WARN_COUNT(r.n.failed, "WARNING: %llu computed checksum did NOT match",
-			   "WARNING: %llu computed checksums did NOT match");
-		if (opt->ignore_missing && !r.n.ok)
-			diag_error(0, "%s: no file was verified", quote_name(shown));
-	}
-	return r.n.ok && r.n.failed == 0 && r.n.unreadable == 0 &&
-	       (!opt->strict || (r.n.malformed == 0 && !r.nul_cut));
+	return list_verdict(opt, &r, shown);
 }
 
 void check_parser_from_options(struct check_parser *p, const struct options *opt)
