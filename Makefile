@@ -86,14 +86,17 @@ ifeq ($(XXHASH_INLINE),yes)
 XXHASH_DEFS = -DSIMDSUM_XXH_INLINE=1 -I$(BUILD)/xxhash
 XXHASH_LIBS =
 else
-XXHASH_DEFS := $(shell $(PKG_CONFIG) --cflags libxxhash 2>/dev/null) \
-	$(if $(and $(filter yes,$(IS_X86_64)),$(shell echo '\#include <xxh_x86dispatch.h>' | \
-		$(CC) -E -x c - >/dev/null 2>&1 && echo yes)),-DSIMDSUM_XXH_DISPATCH=1)
 ifeq ($(LIBCPUID_STATIC),yes)
 XXHASH_LIBS ?= $(shell $(PKG_CONFIG) --variable=libdir libxxhash 2>/dev/null)/libxxhash.a
 else
 XXHASH_LIBS ?= $(shell $(PKG_CONFIG) --libs libxxhash 2>/dev/null || echo -lxxhash)
 endif
+# The dispatch entry points, where the library links them: Debian's shared
+# library has them, its static archive does not (then the archive's
+# portable build serves).
+XXHASH_DEFS := $(shell $(PKG_CONFIG) --cflags libxxhash 2>/dev/null) \
+	$(if $(and $(filter yes,$(IS_X86_64)),$(shell printf '\043include <xxh_x86dispatch.h>\nint main(void) { return (int)XXH3_64bits_dispatch("", 0); }\n' | \
+		$(CC) -x c - -o /dev/null $(XXHASH_LIBS) >/dev/null 2>&1 && echo yes)),-DSIMDSUM_XXH_DISPATCH=1)
 endif
 
 # --- sources ------------------------------------------------------------
