@@ -1,12 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""gen_crc32c_constants.py - the CRC-32C folding constants of the 256-bit kernels.
+"""gen_crc32c_constants.py - the CRC-32C folding constants of the 256- and 512-bit kernels.
 
 Prints asm/crc32c_fold256.h, the constants crc32c_avx2blend.S (and any
 other proportion of the same source) needs:
 
     python3 asm/gen_crc32c_constants.py --blend 4,2,2,32 --lanes 32 \
         > asm/crc32c_fold256.h
+
+or, with --zmm, asm/crc32c_zmm_consts.h, those of the zmm kernels
+(crc32c_avx512.h's end, crc32c_vpclmul.S and crc32c_hybrid.S):
+
+    python3 asm/gen_crc32c_constants.py --zmm > asm/crc32c_zmm_consts.h
+
+or, with --sse42, asm/crc32c_sse42_consts.h, crc32c_sse42.S's chunk shifts:
+
+    python3 asm/gen_crc32c_constants.py --sse42 > asm/crc32c_sse42_consts.h
 
 --blend S,Q,V,RMAX (repeatable) names one proportion of the blend kernel:
 S crc32q chains taking Q qwords each per round beside V ymm accumulators
@@ -168,13 +177,149 @@ def emit_blend(out, s, q, v, rmax):
         out.append("\t.quad 0, 0")
     out.append(".endm")
 
+# The hybrid kernel's superblocks: name, superblock bytes S, chunk bytes C.
+HYBRID_SIZES = (("big", 4096, 256), ("mid", 2048, 128), ("small", 1024, 64),
+                ("tiny", 512, 32))
+HYBRID_MERGES = (("big", "big"), ("big", "mid"), ("big", "small"), ("mid", "small"))
+
+
+def hybrid_merge_rows(s, c, s_next):
+    """Chain i (0..7) of a superblock of S bytes in chunks of C, moved to
+    the end of lane i // 2 of the accumulator at the end of the next
+    superblock's vector region (S' bytes; 0: of its own)."""
+    return [merge_k(s + s_next - 16 * (3 - i // 2) - c * (i + 1)) for i in range(8)]
+
+
+def quad_rows(out, vals):
+    for i in range(0, len(vals), 2):
+        out.append("\t.quad 0x%08x, 0x%08x" % (vals[i], vals[i + 1]))
+
+
+def emit_zmm_fold(out):
+    out.append("")
+    out.append("/* CRC32C_ZMM_FOLD_TABLES: what FOLD512_FINISH reads (crc32c_avx512.h). */")
+    out.append(".macro CRC32C_ZMM_FOLD_TABLES")
+    out.append(".Lfold_lanes:")
+    out.append("/* Lane k of a zmm that ends 64e bytes before the end moves 64e + 48 - 16k")
+    out.append(" * bytes, onto the last lane: rows e = 0..3 (FOLD512_FINISH uses e = 0;")
+    out.append(" * 0 bytes is { x^31, x^-33 }, congruent to the identity). */")
+    for e in range(4):
+        for k_ in range(4):
+            n = 64 * e + 48 - 16 * k_
+            out.append(quad_pair(fold_pair(n), "%3d bytes" % n))
+    out.append(".Lfold_64:")
+    quad_rows(out, fold_pair(64))
+    out.append("/* .Lfold_by_r[r]: the pair for D = 8r bits, r = 0..63 (0 is not used). */")
+    out.append(".Lfold_by_r:")
+    for r in range(64):
+        out.append(quad_pair(fold_pair(r), "r = %2d" % r))
+    out.append(".endm")
+
+
+def emit_zmm_vpclmul(out):
+    out.append("")
+    out.append("/* CRC32C_VPCLMUL_TABLES: crc32c_vpclmul.S's fold pairs, and")
+    out.append(" * .Lcrc_by_len[len - 64] = x^(8 len - 97) mod P, len = 64..256. */")
+    out.append(".macro CRC32C_VPCLMUL_TABLES")
+    for n in (256, 192, 128):
+        out.append(".Lfold_%d:" % n)
+        quad_rows(out, fold_pair(n))
+    out.append("\t.p2align 2")
+    out.append(".Lcrc_by_len:")
+    vals = [merge_k(n) for n in range(64, 257)]
+    for i in range(0, len(vals), 4):
+        row = vals[i:i + 4]
+        out.append("\t.long %s\t/* len %d.. */" % (", ".join("0x%08x" % x for x in row), 64 + i))
+    out.append(".endm")
+
+
+def emit_zmm_hybrid(out):
+    size = {name: (s, c) for name, s, c in HYBRID_SIZES}
+    out.append("")
+    out.append("/* CRC32C_HYBRID_TABLES: crc32c_hybrid.S's chain merges (lane l, qwords")
+    out.append(" * for chains 2l and 2l+1: x^(8d - 97) mod P, d the distance in bytes from")
+    out.append(" * the end of the chain's chunk to the end of lane l of A1 at the end of")
+    out.append(" * the next superblock's vector region (_big_big, _big_mid, ...) or of its")
+    out.append(" * own (_last): d = S + S' - 16 * (3 - l) - C * (i + 1)); the same for a")
+    out.append(" * superblock that ends the data, each chain straight to that end")
+    out.append(" * (d = S - C * (i + 1)); fold pairs { x^(D+31), x^(D-33) } mod P,")
+    out.append(" * D = 8 * bytes. */")
+    out.append(".macro CRC32C_HYBRID_TABLES")
+    out.append("\t.p2align 6")
+    for a, b in HYBRID_MERGES:
+        (s, c), s_next = size[a], size[b][0]
+        out.append(".Lmerge_%s_%s:\t\t/* S = %d, C = %d, S' = %d */" % (a, b, s, c, s_next))
+        quad_rows(out, hybrid_merge_rows(s, c, s_next))
+    for name, s, c in HYBRID_SIZES:
+        out.append(".Lmerge_%s_last:\t\t/* S = %d, C = %d */" % (name, s, c))
+        quad_rows(out, hybrid_merge_rows(s, c, 0))
+    for name, s, c in HYBRID_SIZES:
+        out.append(".Lend_%s:\t\t/* S = %d, C = %d */" % (name, s, c))
+        quad_rows(out, [merge_k(s - c * (i + 1)) for i in range(8)])
+    out.append(".Lfold_128:")
+    quad_rows(out, fold_pair(128))
+    for name, _, c in HYBRID_SIZES[:3]:
+        out.append(".Lskip_%s:\t\t\t/* over 8 chunks of %d bytes, plus 128 */" % (name, c))
+        quad_rows(out, fold_pair(8 * c + 128))
+    out.append(".endm")
+
+
+def emit_zmm():
+    out = ["/* Generated by: python3 asm/gen_crc32c_constants.py --zmm > asm/crc32c_zmm_consts.h */",
+           "/* SPDX-License-Identifier: MIT */",
+           "/* crc32c_zmm_consts.h - CRC-32C constants of the zmm kernels, as GNU as",
+           " * macros that emit their labelled tables where the kernels put them.",
+           " * Do not edit: rerun the command above (asm/gen_crc32c_constants.py says",
+           " * how each value is computed).  Register (reflected) order, x^0 in bit 31.",
+           " */",
+           "#ifndef SIMDSUM_CRC32C_ZMM_CONSTS_H",
+           "#define SIMDSUM_CRC32C_ZMM_CONSTS_H"]
+    emit_zmm_fold(out)
+    emit_zmm_vpclmul(out)
+    emit_zmm_hybrid(out)
+    out.append("")
+    out.append("#endif /* SIMDSUM_CRC32C_ZMM_CONSTS_H */")
+    print("\n".join(out))
+
+
+def shift_pair(n):
+    """What moves a chunk register of crc32c_sse42.S (chunks of n qwords)
+    on by one and by two chunks: x^(64n - 33), x^(128n - 33) mod P."""
+    return k(64 * n - 33), k(128 * n - 33)
+
+
+def emit_sse42():
+    print("\n".join([
+        "/* Generated by: python3 asm/gen_crc32c_constants.py --sse42 > asm/crc32c_sse42_consts.h */",
+        "/* SPDX-License-Identifier: MIT */",
+        "/* crc32c_sse42_consts.h - crc32c_sse42.S's chunk shifts, as a GNU as macro.",
+        " * Do not edit: rerun the command above.  Register (reflected) order. */",
+        "#ifndef SIMDSUM_CRC32C_SSE42_CONSTS_H",
+        "#define SIMDSUM_CRC32C_SSE42_CONSTS_H",
+        "",
+        "/* CRC32C_SHIFT_BY_CHUNK_TABLE: .Lshift_by_chunk[n - 1] =",
+        " * { x^(64n - 33) mod P, x^(128n - 33) mod P }, n = 1..128. */",
+        ".macro CRC32C_SHIFT_BY_CHUNK_TABLE",
+        ".Lshift_by_chunk:"] +
+        ["\t.long 0x%08x, 0x%08x, 0x%08x, 0x%08x\t/* n = %d, %d */"
+         % (shift_pair(n) + shift_pair(n + 1) + (n, n + 1)) for n in range(1, 129, 2)] +
+        [".endm", "", "#endif /* SIMDSUM_CRC32C_SSE42_CONSTS_H */"]))
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--blend", action="append", default=[], metavar="S,Q,V,RMAX")
     ap.add_argument("--lanes", type=int, default=32, metavar="N")
+    ap.add_argument("--zmm", action="store_true", help="print asm/crc32c_zmm_consts.h")
+    ap.add_argument("--sse42", action="store_true", help="print asm/crc32c_sse42_consts.h")
     args = ap.parse_args()
     self_check()
+    if args.zmm:
+        emit_zmm()
+        return
+    if args.sse42:
+        emit_sse42()
+        return
 
     cmd = "python3 asm/gen_crc32c_constants.py" + "".join(
         " --blend " + b for b in args.blend) + " --lanes %d" % args.lanes
