@@ -113,11 +113,11 @@ bool crc_split_hash(struct job *job, unsigned ways)
 		rd.outcome.status = FILE_READ_FAILED;
 		rd.outcome.err = err;
 	}
-	job->result.outcome = reader_close(&rd);
-	if (job->result.outcome.status == FILE_OK && short_range)
-		job->result.outcome.status = FILE_CHANGED;
-	/* The file may also have grown past the size we split. */
-	crc_store_digest(family, job->result.digest[0], crc);
-	job->result.impl[0] = dispatch_pick(&job->choices[0].dispatch, RANGE_BUFFER);
+	struct file_outcome outcome = reader_close(&rd);
+	/* A range that came up short: the file shrank while it was read (or
+	 * grew past the size split, which reader_close sees). */
+	if (outcome.status == FILE_OK && short_range)
+		outcome.status = FILE_CHANGED;
+	job_finish_crc(job, outcome, crc, dispatch_pick(&job->choices[0].dispatch, RANGE_BUFFER));
 	return true;
 }

@@ -56,8 +56,7 @@ static void submit(struct hash_run *run, const char *name, char *owned, int err)
 	job->name = name;
 	job->user = owned;
 	if (err) {
-		job->result.outcome.status = FILE_READ_FAILED;
-		job->result.outcome.err = err;
+		job_fail(job, err);
 	} else {
 		job->choices = run->opt->algos;
 		job->nchoices = run->opt->nalgos;

@@ -73,6 +73,22 @@ void job_finish(struct job *job, struct file_outcome outcome, struct hash_ctx *c
 	}
 }
 
+void job_finish_crc(struct job *job, struct file_outcome outcome, uint64_t crc,
+		    const struct impl *impl)
+{
+	job->result.outcome = outcome;
+	if (outcome.status != FILE_OK)
+		return;
+	crc_store_digest(job->choices[0].algo->family, job->result.digest[0], crc);
+	job->result.impl[0] = impl;
+}
+
+void job_fail(struct job *job, int err)
+{
+	job->result.outcome.status = FILE_READ_FAILED;
+	job->result.outcome.err = err;
+}
+
 void job_hash_single(struct job *job, enum io_mode io, uint8_t *buf, size_t size)
 {
 	struct hash_ctx ctx[JOB_MAX_CONTEXTS];

@@ -49,6 +49,16 @@ void job_feed_checks(const struct job *job, struct hash_ctx *ctx, const uint8_t 
  * outcome into FILE_DISAGREE. */
 void job_finish(struct job *job, struct file_outcome outcome, struct hash_ctx *ctx);
 
+/* The same for a CRC computed without contexts (the split of one file
+ * over threads, crc_split.c): crc, by impl, is the digest when the whole
+ * file was read. */
+void job_finish_crc(struct job *job, struct file_outcome outcome, uint64_t crc,
+		    const struct impl *impl);
+
+/* Marks a job that cannot be read at all (it keeps its place in the
+ * output): FILE_READ_FAILED with err. */
+void job_fail(struct job *job, int err);
+
 /* The dispatch of a family's generic row (static, lives forever). */
 const struct dispatch *generic_dispatch(enum family family);
 

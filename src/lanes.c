@@ -89,8 +89,7 @@ static uint8_t *buffer(uint8_t **slot)
 /* A file that could not get a buffer. */
 static void fail_no_memory(struct lane_group *g, struct job *job)
 {
-	job->result.outcome.status = FILE_READ_FAILED;
-	job->result.outcome.err = ENOMEM;
+	job_fail(job, ENOMEM);
 	g->done(job, g->done_ctx);
 }
 

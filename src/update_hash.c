@@ -77,8 +77,7 @@ static void submit(struct update_run *run, const char *name, struct update_item 
 	job->name = name;
 	job->user = it;
 	if (err) {
-		job->result.outcome.status = FILE_READ_FAILED;
-		job->result.outcome.err = err;
+		job_fail(job, err);
 	} else {
 		job->choices = choices;
 		job->nchoices = n;
