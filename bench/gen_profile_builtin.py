@@ -11,6 +11,13 @@ timed alone), else its --benchmark table fitted by profile_fit.py (through
 the driver, so the per-call costs include init and final). Zen 4's is
 derived from Zen 5's and the Zen 4 figures of issue 15 (see DERIVED_ZEN4)
 until a Zen 4 machine measures it.
+
+A row is (family, name, call_ns, byte_ns, segment): segment None, or
+(from_len, call_ns, byte_ns) of the cost from from_len bytes on, as --tune
+fits a kernel that changes code path with the length (src/profile.h). A
+row derived from another CPU's keeps that row's segment, with the knee
+where it was (it is where the kernel's code changes path, the same bytes
+on any CPU) and both segments scaled alike (see rescaled).
 """
 import os
 import re
@@ -49,7 +56,10 @@ def tuned(key):
     for line in lines[start:]:
         f = line.split()
         if f[:1] == ["row"] and len(f) == 5:
-            rows.append((f[1], f[2], float(f[3]), float(f[4])))
+            rows.append((f[1], f[2], float(f[3]), float(f[4]), None))
+        elif f[:1] == ["row"] and len(f) == 9 and f[5] == "from":
+            rows.append((f[1], f[2], float(f[3]), float(f[4]),
+                         (int(f[6]), float(f[7]), float(f[8]))))
         if rows and line.startswith("```"):
             break
     return rows
@@ -61,18 +71,37 @@ def fitted(key):
         for col, points in cols.items():
             if col == "auto" or not points:
                 continue
-            rows.append((family, col) + profile_fit.row_cost(col, points))
+            rows.append((family, col) + profile_fit.row_cost(col, points) + (None,))
     return rows
+
+
+def line(row):
+    """(call_ns, byte_ns) of a row for ratios between CPUs: what short calls
+    cost to start (its first segment) and long ones per byte (its last)."""
+    _, _, call, byte, seg = row
+    return call, seg[2] if seg else byte
+
+
+def rescaled(row, call, byte):
+    """row with call and byte as its first segment's costs, and its second
+    segment, if any, scaled by the same factors (the call cost's factor 1
+    when the first segment's call cost was 0), at the same knee."""
+    family, name, call0, byte0, seg = row
+    if seg:
+        knee, call2, byte2 = seg
+        seg = (knee, call2 * (call / call0 if call0 else 1), byte2 * byte / byte0)
+    return (family, name, call, byte, seg)
 
 
 def derived_zen4(zen5, zen3):
     """Zen 5's rows scaled to the Zen 4 figures of issue 15; rows Zen 5
     lacks (avx2blend, for CPUs without AVX-512) at Zen 3's ratio to its
-    sse42 row."""
+    sse42 row: its first segment only (see below)."""
     clock = 1625.4 / 1730.0   # SHA-NI sha256 at 16 KiB, Zen 5 / Zen 4
     half512 = 6067.2 / 3620.0  # sha256 avx512x16 aggregate, Zen 5 / Zen 4
     out = []
-    for family, row, call, byte in zen5:
+    for measured in zen5:
+        family, row, call, byte, _ = measured
         if (family, row) == ("sha256", "shanix2"):
             call, byte = 0.0, NS / 3440
         elif (family, row) == ("sha256", "avx512x16"):
@@ -87,16 +116,26 @@ def derived_zen4(zen5, zen3):
             call, byte = call * clock, byte * 2 * clock
         else:
             call, byte = call * clock, byte * clock
-        out.append((family, row, call, byte))
-    have = {(f, r) for f, r, _, _ in out}
-    sse42 = {r: (c, b) for f, r, c, b in zen3 if f == "crc32c"}.get("sse42")
-    zen4_sse42 = [(c, b) for f, r, c, b in out if (f, r) == ("crc32c", "sse42")]
-    for family, row, call, byte in zen3:
+        out.append(rescaled(measured, call, byte))
+    have = {(r[0], r[1]) for r in out}
+    sse42 = {r[1]: line(r) for r in zen3 if r[0] == "crc32c"}.get("sse42")
+    zen4_sse42 = [line(r) for r in out if (r[0], r[1]) == ("crc32c", "sse42")]
+    for measured in zen3:
+        family, row, call, byte, _ = measured
         if (family, row) != ("crc32c", "avx2blend") or (family, row) in have or not sse42 \
                 or not zen4_sse42:
             continue
         c4, b4 = zen4_sse42[0]
-        out.append((family, row, call / sse42[0] * c4, byte / sse42[1] * b4))
+        # avx2blend's first segment is its crc32 chains and short folds,
+        # which sse42's ratio can stand for; its second is the blend of
+        # chains and 256-bit folding, which no Zen 4 or Zen 5 figure
+        # measures. Scaled by sse42's ratio it would beat vpclmul256 here
+        # by a few percent, and with it the default profile's choice for
+        # CPUs without AVX-512 (Intel's issue one crc32 a cycle: folding
+        # alone is the careful choice there), so the derived row is the
+        # first segment's line alone.
+        out.append(rescaled((family, row, call, byte, None), call / sse42[0] * c4,
+                            byte / sse42[1] * b4))
     return out
 
 
@@ -108,18 +147,19 @@ FOLD_DERIVED_FAMILIES = ("crc32c", "crc32", "crc64nvme")
 
 
 def derived_crcs(rows, measured):
-    have = {(f, r) for f, r, _, _ in rows}
-    base = {r: (c, b) for f, r, c, b in rows if f == "crc32c"}
-    mbase = {r: (c, b) for f, r, c, b in measured if f == "crc32c"}
+    have = {(r[0], r[1]) for r in rows}
+    base = {r[1]: line(r) for r in rows if r[0] == "crc32c"}
+    mbase = {r[1]: line(r) for r in measured if r[0] == "crc32c"}
     out = list(rows)
-    for family, row, call, byte in measured:
+    for m in measured:
+        family, row, call, byte, _ = m
         ref = "generic" if row == "generic" else "pclmul"
         new_family = family != "crc32c"
         if (family not in FOLD_DERIVED_FAMILIES or (family, row) in have or
                 not (new_family or row == "vpclmul256") or ref not in base or ref not in mbase):
             continue
         (c0, b0), (c1, b1) = mbase[ref], base[ref]
-        out.append((family, row, call / c0 * c1 if c0 else c1, byte / b0 * b1))
+        out.append(rescaled(m, call / c0 * c1 if c0 else c1, byte / b0 * b1))
     return out
 
 
@@ -139,15 +179,25 @@ NEW_ROW_REFERENCE = {
 
 
 def derived_new_rows(rows, measured):
-    have = {(f, r): (c, b) for f, r, c, b in rows}
-    mhave = {(f, r): (c, b) for f, r, c, b in measured}
+    have = {(r[0], r[1]): line(r) for r in rows}
+    mhave = {(r[0], r[1]): r for r in measured}
+    mline = {k: line(r) for k, r in mhave.items()}
     out = list(rows)
     for (family, row), ref in NEW_ROW_REFERENCE.items():
         if (family, row) in have or (family, row) not in mhave or ref not in have or ref not in mhave:
             continue
-        (c, b), (c0, b0), (c1, b1) = mhave[(family, row)], mhave[ref], have[ref]
-        out.append((family, row, c / c0 * c1 if c0 else c1, b / b0 * b1))
+        m = mhave[(family, row)]
+        (c0, b0), (c1, b1) = mline[ref], have[ref]
+        out.append(rescaled(m, m[2] / c0 * c1 if c0 else c1, m[3] / b0 * b1))
     return out
+
+
+def row_text(row):
+    family, name, call, byte, seg = row
+    text = "row %s %s %.6g %.6g" % (family, name, call, byte)
+    if seg:
+        text += " from %d %.6g %.6g" % seg
+    return text
 
 
 def c_text(name, cpu, rows):
@@ -155,7 +205,7 @@ def c_text(name, cpu, rows):
     if cpu:
         lines.append("cpu " + cpu)
     lines.append("io measure")
-    lines += ["row %s %s %.6g %.6g" % r for r in rows]
+    lines += [row_text(r) for r in rows]
     return "\n".join('\t"%s\\n"' % line for line in lines) + ";\n"
 
 
@@ -186,7 +236,8 @@ ZEN4_COMMENT = """/* AMD Zen 4 (family 0x19, models 0x10-0x1f Genoa, 0x60-0x7f R
  * (1625/1730), the other 512-bit multi-buffer rows by Zen 5's x16 ratio
  * (6067/3620: Zen 4 runs 512-bit operations in two halves), sse42 at half
  * Zen 5's rate (one crc32 a cycle, against two), avx2blend (which
- * no Zen 5 ran) at Zen 3's ratio to sse42. */
+ * no Zen 5 ran) at Zen 3's ratio to sse42, one line from its first
+ * segment (the blend it switches to on longer calls is not carried). */
 """
 
 DEFAULT_COMMENT = """/* CPUs without a profile: Zen 4's figures, the more careful of the AMD

@@ -8,7 +8,9 @@ src/profile_builtin.c.
 
 Each single-stream column's rows with one update per operation (block ==
 update, from 64 bytes; for crc32c from 16) are fitted to CALL_NS + BYTE_NS x length by least
-squares on the relative error (the same fit as simdsum --tune); each
+squares on the relative error (the same fit as simdsum --tune's single
+line; one line only: the tcrypt table has too few lengths under 1 KiB
+for --tune's second segment, src/tune.h); each
 multi-buffer column (its name ends in x<lanes> after shani or a digit) gives its aggregate at the
 largest block measured. SHA-224 and SHA-384 run on SHA-256's and SHA-512's
 transforms, so only sha1, sha256, sha512 and crc32c are read.

@@ -3,8 +3,9 @@
  * choices. Every automatic kernel choice is made here:
  *
  *  - a dispatch's tiers: for each call length the row of least expected
- *    cost (call_ns + byte_ns x len), found on a grid of lengths and cut
- *    where the cheapest row changes;
+ *    cost (call_ns + byte_ns x len, or the second segment's from its
+ *    from_len), found on a grid of lengths and cut where the cheapest row
+ *    changes;
  *  - the lane scheduler's kernel for b files ready: the sequence of steps
  *    of least expected time for b equal files (a row of n lanes costs
  *    n x byte_ns per byte of each file whatever number of its lanes is
@@ -31,6 +32,8 @@
 
 double cost_model_call_ns(const struct row_cost *c, size_t len)
 {
+	if (c->from_len && len >= c->from_len)
+		return c->call2_ns + c->byte2_ns * (double)len;
 	return c->call_ns + c->byte_ns * (double)len;
 }
 
@@ -41,6 +44,31 @@ static size_t grid_next(size_t len)
 	if (len < GRID_MID)
 		return len + 8;
 	return len + len / 16;
+}
+
+/* The next length to look at after len: the grid's, or sooner a row's
+ * knee (its from_len). Between two lengths looked at, every row's cost
+ * must be one line for the search in cost_model_dispatch to be right:
+ * the lengths where a row of lines is cheapest are then one interval,
+ * which the search cuts in halves. A knee in between would break that (a
+ * row cheapest just below its knee and not at either end), so the last
+ * multiple of g below each knee and the first at or above it are looked
+ * at too. */
+static size_t next_length(size_t len, size_t g, const struct row_cost *const cand[], unsigned n)
+{
+	size_t next = grid_next(len);
+
+	for (unsigned i = 0; i < n; i++) {
+		size_t k = cand[i]->from_len;
+		if (!k)
+			continue;
+		size_t below = (k - 1) / g * g, above = (k + g - 1) / g * g;
+		if (below > len && below < next)
+			next = below;
+		if (above > len && above < next)
+			next = above;
+	}
+	return next;
 }
 
 /* The call lengths a family's transforms see: whole blocks for SHA and
@@ -94,7 +122,7 @@ void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_fe
 	size_t from[64];
 	unsigned runs = 0;
 	size_t prev = 0;
-	for (size_t len = g; len <= GRID_MAX; len = grid_next(len)) {
+	for (size_t len = g; len <= GRID_MAX; len = next_length(len, g, cand, n)) {
 		size_t l = (len + g - 1) / g * g;
 		const struct impl *best = cheapest(cand, n, l)->impl;
 		if (runs && row_at[runs - 1] == best) {

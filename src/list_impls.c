@@ -9,19 +9,54 @@
 #include "profile.h"
 #include "list_impls.h"
 
-/* How auto uses a row: "auto", "auto from N bytes", or "". */
+/* The lengths tier t of d covers: "16-89", ">= 548", "under 16". */
+static int tier_range(const struct dispatch *d, unsigned t, char *buf, size_t size)
+{
+	size_t lo = d->tier[t].min_len;
+
+	if (t == 0)
+		return snprintf(buf, size, ">= %zu", lo);
+	if (lo == 0)
+		return snprintf(buf, size, "under %zu", d->tier[t - 1].min_len);
+	return snprintf(buf, size, "%zu-%zu", lo, d->tier[t - 1].min_len - 1);
+}
+
+/* How auto uses a row: "auto", "auto for calls >= N bytes", "auto for
+ * shorter calls", or "". A row auto takes for two ranges of lengths (a
+ * row of two segments, cheapest on short calls and again on long ones)
+ * has them named: "auto for calls of 16-89 and >= 548 bytes". */
 static void auto_role(const struct dispatch *d, const struct impl *impl, char *buf, size_t size)
 {
+	unsigned n = 0;
+	size_t used = 0;
+
 	buf[0] = '\0';
-	for (unsigned t = 0; t < d->ntiers; t++) {
-		if (d->tier[t].impl != impl)
-			continue;
-		if (d->ntiers == 1)
-			snprintf(buf, size, "auto");
-		else if (d->tier[t].min_len)
-			snprintf(buf, size, "auto for calls >= %zu bytes", d->tier[t].min_len);
-		else
-			snprintf(buf, size, "auto for shorter calls");
+	for (unsigned t = 0; t < d->ntiers; t++)
+		n += d->tier[t].impl == impl;
+	if (n == 0)
+		return;
+	if (d->ntiers == 1) {
+		snprintf(buf, size, "auto");
+	} else if (n > 1) {
+		/* Shortest first: tiers run from the longest calls down. */
+		used = (size_t)snprintf(buf, size, "auto for calls of");
+		for (unsigned t = d->ntiers, left = n; t-- > 0 && used < size;) {
+			if (d->tier[t].impl != impl)
+				continue;
+			const char *sep = left == n ? " " : left == 1 ? " and " : ", ";
+			left--;
+			used += (size_t)snprintf(buf + used, size - used, "%s", sep);
+			if (used < size)
+				used += (size_t)tier_range(d, t, buf + used, size - used);
+		}
+		if (used < size)
+			snprintf(buf + used, size - used, " bytes");
+	} else {
+		for (unsigned t = 0; t < d->ntiers; t++)
+			if (d->tier[t].impl == impl && d->tier[t].min_len)
+				snprintf(buf, size, "auto for calls >= %zu bytes", d->tier[t].min_len);
+			else if (d->tier[t].impl == impl)
+				snprintf(buf, size, "auto for shorter calls");
 	}
 }
 

@@ -18,7 +18,8 @@
 /* A profile file larger than this is not one. */
 #define PROFILE_MAX_BYTES (64 * 1024)
 #define LINE_MAX_BYTES 256
-#define MAX_TOKENS 6
+/* The longest line: "row FAMILY NAME CALL BYTE from LEN CALL2 BYTE2". */
+#define MAX_TOKENS 9
 
 struct tokens {
 	unsigned n;
@@ -105,6 +106,30 @@ static bool parse_cost(const struct tokens *tk, unsigned i, bool positive, doubl
 	return cost_from_text(buf, positive, out);
 }
 
+/* A length in bytes: decimal digits only (no sign, no 0x), 1 to
+ * PROFILE_MAX_FROM_LEN. */
+#define PROFILE_MAX_FROM_LEN 999999999u
+static bool parse_length(const struct tokens *tk, unsigned i, size_t *out)
+{
+	char buf[LINE_MAX_BYTES + 1];
+	unsigned long v = 0;
+
+	token_copy(tk, i, buf, sizeof buf);
+	if (!buf[0])
+		return false;
+	for (const char *s = buf; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		v = v * 10 + (unsigned long)(*s - '0');
+		if (v > PROFILE_MAX_FROM_LEN)
+			return false;
+	}
+	if (v == 0)
+		return false;
+	*out = v;
+	return true;
+}
+
 /* "0x10-0x1f,0x60" */
 static bool parse_models(const char *s, size_t len, struct cpu_profile *out)
 {
@@ -147,14 +172,39 @@ static bool printable(const char *s, size_t len)
  * for another architecture) lacks: those rows are skipped there. */
 static __thread bool skip_unknown_rows;
 
+/* The optional "from LEN CALL_NS2 BYTE_NS2" after a row's first pair
+ * (tokens 5 to 8), into c; c->from_len stays 0 without one. */
+static bool parse_segment(const struct tokens *tk, struct row_cost *c, char *err, size_t errsize)
+{
+	const char *row = family_desc(c->impl->family)->name;
+
+	c->from_len = 0;
+	c->call2_ns = c->byte2_ns = 0;
+	if (tk->n == 5)
+		return true;
+	if (impl_is_multibuffer(c->impl)) {
+		snprintf(err, errsize, "row %s %s: a multi-buffer row has one cost", row, c->impl->name);
+		return false;
+	}
+	if (!parse_length(tk, 6, &c->from_len) || !parse_cost(tk, 7, false, &c->call2_ns) ||
+	    !parse_cost(tk, 8, true, &c->byte2_ns)) {
+		snprintf(err, errsize,
+			 "row %s %s: from needs a length 1 to %u, 0 <= call < 1e9, 0 < byte < 1e9",
+			 row, c->impl->name, PROFILE_MAX_FROM_LEN);
+		c->from_len = 0;
+		return false;
+	}
+	return true;
+}
+
 static bool parse_row(const struct tokens *tk, struct cpu_profile *out, char *err, size_t errsize)
 {
 	enum family family;
 	char name[LINE_MAX_BYTES + 1];
 	struct row_cost c;
 
-	if (tk->n != 5) {
-		snprintf(err, errsize, "a row needs FAMILY NAME CALL_NS BYTE_NS");
+	if (tk->n != 5 && !(tk->n == 9 && token_is(tk, 5, "from"))) {
+		snprintf(err, errsize, "a row needs FAMILY NAME CALL_NS BYTE_NS [from LEN CALL_NS BYTE_NS]");
 		return false;
 	}
 	token_copy(tk, 2, name, sizeof name);
@@ -171,6 +221,8 @@ static bool parse_row(const struct tokens *tk, struct cpu_profile *out, char *er
 			 family_desc(family)->name, c.impl->name);
 		return false;
 	}
+	if (!parse_segment(tk, &c, err, errsize))
+		return false;
 	if (profile_cost(out, c.impl)) {
 		snprintf(err, errsize, "row %s %s given twice", family_desc(family)->name, c.impl->name);
 		return false;
@@ -312,6 +364,21 @@ static void cost_text(double v, bool positive, char *buf, size_t size)
 	snprintf(buf, size, "%.17g", v);
 }
 
+static void write_row(const struct row_cost *c, FILE *f)
+{
+	char call[32], byte[32];
+
+	cost_text(c->call_ns, false, call, sizeof call);
+	cost_text(c->byte_ns, true, byte, sizeof byte);
+	fprintf(f, "row %s %s %s %s", family_desc(c->impl->family)->name, c->impl->name, call, byte);
+	if (c->from_len) {
+		cost_text(c->call2_ns, false, call, sizeof call);
+		cost_text(c->byte2_ns, true, byte, sizeof byte);
+		fprintf(f, " from %zu %s %s", c->from_len, call, byte);
+	}
+	fputc('\n', f);
+}
+
 void profile_write(const struct cpu_profile *p, const struct cpu_signature *sig, FILE *f)
 {
 	static const char *const io_names[] = { "measure", "read", "mmap" };
@@ -331,13 +398,8 @@ void profile_write(const struct cpu_profile *p, const struct cpu_signature *sig,
 	for (int fam = 0; fam < FAMILY_COUNT; fam++)
 		for (const struct impl *i = impl_table((enum family)fam); i->name; i++) {
 			const struct row_cost *c = profile_cost(p, i);
-			if (c) {
-				char call[32], byte[32];
-				cost_text(c->call_ns, false, call, sizeof call);
-				cost_text(c->byte_ns, true, byte, sizeof byte);
-				fprintf(f, "row %s %s %s %s\n", family_desc((enum family)fam)->name,
-					i->name, call, byte);
-			}
+			if (c)
+				write_row(c, f);
 		}
 }
 

@@ -17,16 +17,19 @@
 #include "tune.h"
 #include "xalloc.h"
 
-/* Rows: 1 ms batches of 78 cells (21 rows here), up to 50 rounds: 4 s
- * of CPU time on the 2-vCPU Zen 3 VM, the rounds cut short after 7 s of
- * wall-clock time on a loaded machine. Many short rounds rather than a
- * few long ones, for the best batch of each cell to come from a quiet
- * moment (with a neighbour busy on the other vCPU, 25 rounds gave
- * per-byte costs up to 1.4x too high). Then under a second for 8 passes
- * over 256 MiB: 4-6 s in all, under 10 s when the rounds run to their
- * limit, within the 15 s --tune promises. */
+/* Rows: 0.5 ms batches of about 270 cells (34 rows on the 2-vCPU Zen 3
+ * VM, the CRC and library rows at 16 lengths each), up to 50 rounds:
+ * under 7 s of CPU time, the rounds cut short after 7 s of wall-clock
+ * time on a loaded machine. Many short rounds rather than a few long
+ * ones, for the best batch of each cell to come from a quiet moment
+ * (with a neighbour busy on the other vCPU, 25 rounds gave per-byte
+ * costs up to 1.4x too high); the batches were 1 ms when the CRC rows
+ * had 6 lengths, halved when they got 16 so that a round takes as long
+ * as it did. Then under a second for 8 passes over 256 MiB: 4-8 s in
+ * all, under 10 s when the rounds run to their limit, within the 15 s
+ * --tune promises. */
 static const struct tune_budget normal_budget = {
-	.batch_ns = 1e6,
+	.batch_ns = 5e5,
 	.min_rounds = 3,
 	.max_rounds = 50,
 	.rows_wall_ns = 7e9,

@@ -49,6 +49,20 @@ unsigned tune_rows(const struct tune_budget *b, struct tune_row *out, unsigned m
 bool tune_fit(const double len[], const double ns[], unsigned n, double *call_ns,
 	      double *byte_ns);
 
+/* A row's cost from n (length, ns) points, lengths ascending (tune_rows.c):
+ * tune_fit's line, or two segments (out->from_len set) when one line fits
+ * badly. Every split leaving TUNE_SEGMENT_POINTS points or more on each
+ * side is fitted, each side by tune_fit, and the split of the least
+ * worst relative error |cost / ns - 1| over all the points is kept if it
+ * cuts the line's worst error by TUNE_SEGMENT_GAIN or more: 0.10, ten
+ * points. On Zen 3 the kernels with a second code path gain 14-17 points
+ * (crc32c avx2blend from 29% to 12%, pclmul from 17% to 3%); the rest
+ * gain 0-7, differently from run to run (the table CRC's slight curve,
+ * the steps of whole vectors), which a second segment would only chase. */
+#define TUNE_SEGMENT_POINTS 3
+#define TUNE_SEGMENT_GAIN 0.10
+bool tune_fit_row(const double len[], const double ns[], unsigned n, struct row_cost *out);
+
 /* read() against mmap on a cached file (tune_io.c), hashing with the
  * CRC-32C dispatch that tuned (the rows just measured) gives. */
 struct tune_io {

@@ -2,7 +2,8 @@
 /* tune_rows.c - --tune's kernel measurements: every registry row this CPU
  * runs, called directly (the transform alone, which is what a dispatch
  * choice is about; not through hash_ctx), then fitted to the per-call
- * and per-byte cost of src/profile.h.
+ * and per-byte cost of src/profile.h: one line, or two segments where one
+ * line fits badly (tune_fit_row).
  *
  * A cell is one row at one call length. Each cell is first sized to a
  * batch of about budget->batch_ns, then every round times one batch of
@@ -28,9 +29,15 @@
 #include "xalloc.h"
 
 /* Call lengths: SHA rows in blocks, CRC rows in bytes. The longest CRC
- * call and 16 lanes of TUNE_LANE_BYTES both fill the buffer. */
+ * call and 16 lanes of TUNE_LANE_BYTES both fill the buffer. The CRC
+ * lengths are dense up to 1 KiB, where kernels switch code paths (on
+ * Zen 3 avx2blend runs one crc32 chain below 80 bytes, crc32c_sse42's
+ * three from 80, folds alone from 128 and blends from 384, and only
+ * overtakes vpclmul256 at about 600 bytes): enough points on each side
+ * of such a knee for tune_fit_row to place it. */
 static const size_t sha_blocks[] = { 1, 4, 16, 256 };
-static const size_t crc_lengths[] = { 16, 64, 256, 1024, 16384, 262144 };
+static const size_t crc_lengths[] = { 16,  32,  64,  80,   96,   128,   192,   256,
+				      384, 512, 640, 768, 1024, 4096, 16384, 262144 };
 #define NSHA (sizeof sha_blocks / sizeof sha_blocks[0])
 #define NCRC (sizeof crc_lengths / sizeof crc_lengths[0])
 #define MAX_POINTS NCRC
@@ -230,14 +237,68 @@ bool tune_fit(const double len[], const double ns[], unsigned n, double *call_ns
 	return true;
 }
 
+/* The worst relative error of c against n measured points. */
+static double worst_error(const struct row_cost *c, const double len[], const double ns[],
+			  unsigned n)
+{
+	double worst = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		worst = fmax(worst, fabs(cost_model_call_ns(c, (size_t)len[i]) / ns[i] - 1));
+	return worst;
+}
+
+/* Two segments, points [0, k) and [k, n) (lengths ascending), into out.
+ * The knee is where the two lines cross if that is between the last
+ * point of the first and the first of the second (the cost then has no
+ * jump), else that first point of the second. (A crossing within 1e-6
+ * of a whole length is that length, not the next.) */
+static bool fit_split(const double len[], const double ns[], unsigned n, unsigned k,
+		      struct row_cost *out)
+{
+	if (!tune_fit(len, ns, k, &out->call_ns, &out->byte_ns) ||
+	    !tune_fit(len + k, ns + k, n - k, &out->call2_ns, &out->byte2_ns))
+		return false;
+	double knee = len[k];
+	if (out->byte_ns != out->byte2_ns) {
+		double cross = (out->call2_ns - out->call_ns) / (out->byte_ns - out->byte2_ns);
+		if (cross > len[k - 1] && cross < len[k])
+			knee = fmax(ceil(cross - 1e-6), len[k - 1] + 1);
+	}
+	out->from_len = (size_t)knee;
+	return true;
+}
+
+bool tune_fit_row(const double len[], const double ns[], unsigned n, struct row_cost *out)
+{
+	out->from_len = 0;
+	out->call2_ns = out->byte2_ns = 0;
+	if (!tune_fit(len, ns, n, &out->call_ns, &out->byte_ns))
+		return false;
+	double line_error = worst_error(out, len, ns, n);
+	struct row_cost best = *out, two = *out;
+	double best_error = INFINITY;
+	for (unsigned k = TUNE_SEGMENT_POINTS; k + TUNE_SEGMENT_POINTS <= n; k++) {
+		if (!fit_split(len, ns, n, k, &two))
+			continue;
+		double e = worst_error(&two, len, ns, n);
+		if (e < best_error) {
+			best_error = e;
+			best = two;
+		}
+	}
+	if (line_error - best_error >= TUNE_SEGMENT_GAIN)
+		*out = best;
+	return true;
+}
+
 /* The cost of the row whose cells start at c (count of them). */
 static bool row_from_cells(const struct cell *c, unsigned count, struct tune_row *out)
 {
 	double len[MAX_POINTS], ns[MAX_POINTS];
 
-	out->cost.impl = c->k;
+	out->cost = (struct row_cost){ .impl = c->k };
 	if (impl_is_multibuffer(c->k)) {
-		out->cost.call_ns = 0;
 		out->cost.byte_ns = c->best_ns / ((double)c->k->lanes * (double)c->len);
 		out->gb_per_s = 1 / out->cost.byte_ns;
 		return isfinite(out->cost.byte_ns) && out->cost.byte_ns > 0;
@@ -246,7 +307,7 @@ static bool row_from_cells(const struct cell *c, unsigned count, struct tune_row
 		len[i] = (double)c[i].len;
 		ns[i] = c[i].best_ns;
 	}
-	if (!tune_fit(len, ns, count, &out->cost.call_ns, &out->cost.byte_ns))
+	if (!tune_fit_row(len, ns, count, &out->cost))
 		return false;
 	out->gb_per_s = TUNE_REPORT_LEN / cost_model_call_ns(&out->cost, TUNE_REPORT_LEN);
 	return true;

@@ -62,6 +62,26 @@ refused() {
 	[ "$output" = "$(sha256sum m1 m2 m3 m4 m5)" ]
 }
 
+@test "a row of two segments: auto leaves it at its knee, digests unchanged" {
+	setup_data
+	# generic: cheapest below 4096 bytes, dearest from there on
+	good_profile | sed 's/^row crc32c generic .*/row crc32c generic 1 0.001 from 4096 1000000 1/' > p
+	run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=p \
+		"$SIMDSUM" --debug -a sha256,crc32c data data2
+	[ "$output" = "$WANT" ]
+	[[ "$stderr" != *warning* ]]
+	local others
+	others=$("$SIMDSUM" --list-impls | awk '/^[^ ].*:$/ { f = ($1 == "crc32c:") }
+		f && $2 == "supported" && $1 != "generic" { print $1 }')
+	if [ -z "$others" ]; then   # a build or CPU without another CRC-32C row
+		grep -q "^$SAYS: crc32c: auto: generic (portable C) for every length" <<< "$stderr"
+		return
+	fi
+	grep -q "^$SAYS: crc32c: auto: .* for calls of 4096 bytes or more; generic (portable C) for shorter calls$" <<< "$stderr"
+	run -0 env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=p "$SIMDSUM" --list-impls
+	grep -q "^  generic .*\[auto for shorter calls\]" <<< "$output"
+}
+
 @test "the XDG location is read, and SIMDSUM_PROFILE= (empty) skips it" {
 	setup_data
 	mkdir -p cfg/simdsum
@@ -117,7 +137,10 @@ refused() {
 	for row in 'row sha256 generic nan 1' 'row sha256 generic 1 -1' 'row sha256 generic 1 0' \
 		   'row sha256 generic 1e999 1' 'row sha256 generic 1 99999999999' \
 		   'row sha256 nosuch 1 1' 'row md4 generic 1 1' 'row sha256 generic 1' \
-		   'row sha256 generic 1 1 1' 'row sha256 generic 0x1p3 1junk'; do
+		   'row sha256 generic 1 1 1' 'row sha256 generic 0x1p3 1junk' \
+		   'row crc32 generic 1 1 from 0 1 1' 'row crc32 generic 1 1 from 0x40 1 1' \
+		   'row crc32 generic 1 1 from 64 1 0' 'row crc32 generic 1 1 from 64 nan 1' \
+		   'row crc32 generic 1 1 from 64 1' 'row crc32 generic 1 1 upto 64 1 1'; do
 		good_profile > bad
 		echo "$row" >> bad
 		refused bad

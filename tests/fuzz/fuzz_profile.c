@@ -8,7 +8,9 @@
  *  1. A rejected input gets a non-empty, NUL-terminated reason.
  *  2. An accepted one is well-formed: at most PROFILE_MAX_ROWS rows, each
  *     a registry row, once; costs finite, 0 <= call < 1e9, 0 < byte <
- *     1e9; strings NUL-terminated inside their arrays, the name
+ *     1e9, and so a second segment's, from a length 1 to 999999999 (only
+ *     on single-stream rows; without one, its figures 0); strings
+ *     NUL-terminated inside their arrays, the name
  *     printable; model ranges ordered.
  *  3. What profile_write makes of it parses back to the same profile
  *     (the same rows, costs to the 6 digits printed); with a CPU
@@ -60,6 +62,13 @@ static void check_well_formed(const struct cpu_profile *p)
 		CHECK(c->impl && in_registry(c->impl));
 		CHECK(isfinite(c->call_ns) && c->call_ns >= 0 && c->call_ns < 1e9);
 		CHECK(isfinite(c->byte_ns) && c->byte_ns > 0 && c->byte_ns < 1e9);
+		if (c->from_len) {
+			CHECK(c->from_len <= 999999999 && !impl_is_multibuffer(c->impl));
+			CHECK(isfinite(c->call2_ns) && c->call2_ns >= 0 && c->call2_ns < 1e9);
+			CHECK(isfinite(c->byte2_ns) && c->byte2_ns > 0 && c->byte2_ns < 1e9);
+		} else {
+			CHECK(c->call2_ns == 0 && c->byte2_ns == 0);
+		}
 		CHECK(profile_cost(p, c->impl) == c);   /* no row twice */
 	}
 }
@@ -106,6 +115,9 @@ static void check_same(const struct cpu_profile *a, const struct cpu_profile *b)
 		CHECK(y);
 		CHECK(fabs(x->call_ns - y->call_ns) <= 5e-6 * x->call_ns);
 		CHECK(fabs(x->byte_ns - y->byte_ns) <= 5e-6 * x->byte_ns);
+		CHECK(x->from_len == y->from_len);
+		CHECK(fabs(x->call2_ns - y->call2_ns) <= 5e-6 * x->call2_ns);
+		CHECK(fabs(x->byte2_ns - y->byte2_ns) <= 5e-6 * x->byte2_ns);
 	}
 }
 

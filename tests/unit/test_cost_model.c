@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* test_cost_model.c - auto's decisions from profiles: the built-in ones
  * (whatever CPU runs the test: the features are passed in, so a Zen 5
- * decision is checked on a machine without AVX-512) and synthetic ones;
- * the parser on good, broken and hostile text. */
+ * decision is checked on a machine without AVX-512) and synthetic ones,
+ * rows of two segments among them; the parser on good, broken and
+ * hostile text; --tune's fit of one line or two. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "cost_model.h"
 #include "profile.h"
+#include "tune.h"
 
 #define ALL_FEATURES (~(cpu_features)0)
 #define AVX512_BITS (CPUF(AVX512F) | CPUF(AVX512DQ) | CPUF(AVX512BW) | CPUF(AVX512VL))
@@ -212,6 +214,119 @@ static void test_tier_boundary(void **state)
 	assert_string_equal(d.tier[1].impl->name, "avx");
 }
 
+/* A row of two segments costs its second from from_len on. */
+static void test_two_segments_cost(void **state)
+{
+	(void)state;
+	struct cpu_profile p = synthetic("row crc32c sse42 3 0.02 from 128 10 0.04\n");
+	const struct row_cost *c = &p.rows[0];
+	assert_int_equal(c->from_len, 128);
+	assert_true(fabs(cost_model_call_ns(c, 127) - (3 + 0.02 * 127)) < 1e-9);
+	assert_true(fabs(cost_model_call_ns(c, 128) - (10 + 0.04 * 128)) < 1e-9);
+	assert_true(fabs(cost_model_call_ns(c, 0) - 3) < 1e-9);
+}
+
+/* As avx2blend against vpclmul256 on Zen 3 (here sse42 and pclmul, rows
+ * every x86-64 build has): the two-segment row's first line is below the
+ * other row's at every length, so a single line would keep it
+ * everywhere; from its knee on it costs more, and the other row takes
+ * over there, to the byte. */
+static void test_knee_hands_over(void **state)
+{
+	(void)state;
+	struct dispatch d;
+	cpu_features have = ALL_FEATURES & ~(CPUF(AVX512F));
+	struct cpu_profile p = synthetic("row crc32c sse42 3 0.02 from 128 10 0.04\n"
+					 "row crc32c pclmul 3.35 0.0374\n"
+					 "row crc32c generic 1000 10\n");
+	cost_model_dispatch(FAMILY_CRC32C, &p, have, &d);
+	assert_int_equal(d.ntiers, 2);
+	assert_string_equal(d.tier[0].impl->name, "pclmul");
+	assert_int_equal(d.tier[0].min_len, 128);
+	assert_string_equal(d.tier[1].impl->name, "sse42");
+	/* A knee at 1003 bytes, between the grid's 1000 and 1008: pclmul is
+	 * cheapest only from 1003 to 1005, sse42 on either side. The walk
+	 * looks at the lengths on both sides of every knee, so it sees that. */
+	p = synthetic("row crc32c sse42 0 0.1 from 1003 109.3 0.001\n"
+		      "row crc32c pclmul 50 0.06\n"
+		      "row crc32c generic 1000 10\n");
+	cost_model_dispatch(FAMILY_CRC32C, &p, have, &d);
+	assert_int_equal(d.ntiers, 3);
+	assert_string_equal(d.tier[0].impl->name, "sse42");
+	assert_int_equal(d.tier[0].min_len, 1006);
+	assert_string_equal(d.tier[1].impl->name, "pclmul");
+	assert_int_equal(d.tier[1].min_len, 1003);
+	assert_string_equal(d.tier[2].impl->name, "sse42");
+	/* Whole blocks: a knee at 100 bytes is a change between 64 and 128. */
+	p = synthetic("row sha1 avx 10 0.5 from 100 1000 1\n"
+		      "row sha1 avx2 100 0.6\n"
+		      "row sha1 generic 1000 10\n");
+	cost_model_dispatch(FAMILY_SHA1, &p, CPUF(AVX) | CPUF(AVX2) | CPUF(BMI1) | CPUF(BMI2), &d);
+	assert_int_equal(d.ntiers, 2);
+	assert_string_equal(d.tier[0].impl->name, "avx2");
+	assert_int_equal(d.tier[0].min_len, 128);
+	assert_string_equal(d.tier[1].impl->name, "avx");
+}
+
+/* --tune's CRC lengths (tune_rows.c). */
+static const double tune_lengths[] = { 16,  32,  64,  80,   96,   128,   192,   256,
+				       384, 512, 640, 768, 1024, 4096, 16384, 262144 };
+#define NTUNE (sizeof tune_lengths / sizeof tune_lengths[0])
+
+/* Times at tune_lengths from c, each off by wiggle x (-1)^i. */
+static struct row_cost fitted_from(const struct row_cost *c, double wiggle)
+{
+	double ns[NTUNE];
+	struct row_cost out = { .impl = NULL };
+
+	for (unsigned i = 0; i < NTUNE; i++)
+		ns[i] = cost_model_call_ns(c, (size_t)tune_lengths[i]) * (1 + (i % 2 ? wiggle : -wiggle));
+	assert_true(tune_fit_row(tune_lengths, ns, NTUNE, &out));
+	return out;
+}
+
+static void expect_costs(const struct row_cost *got, const struct row_cost *want, double tol)
+{
+	assert_int_equal(got->from_len, want->from_len);
+	assert_true(fabs(got->call_ns - want->call_ns) <= tol * want->call_ns);
+	assert_true(fabs(got->byte_ns - want->byte_ns) <= tol * want->byte_ns);
+	assert_true(fabs(got->call2_ns - want->call2_ns) <= tol * want->call2_ns);
+	assert_true(fabs(got->byte2_ns - want->byte2_ns) <= tol * want->byte2_ns);
+}
+
+/* A line stays one line, noise or not; avx2blend's shape on Zen 3 (its
+ * blend worth it from 640 bytes, where its lines do not meet) gets its
+ * two back; lines that cross between two lengths give the crossing. */
+static void test_tune_fit(void **state)
+{
+	(void)state;
+	const struct row_cost line = { .call_ns = 3.31, .byte_ns = 0.0365 };
+	struct row_cost got = fitted_from(&line, 0);
+	expect_costs(&got, &line, 1e-9);
+	got = fitted_from(&line, 0.03);   /* 6% between neighbours */
+	assert_int_equal(got.from_len, 0);
+
+	const struct row_cost blend = { .call_ns = 2.75, .byte_ns = 0.0442, .from_len = 640,
+					.call2_ns = 10.98, .byte2_ns = 0.0212 };
+	got = fitted_from(&blend, 0);
+	expect_costs(&got, &blend, 1e-9);
+	got = fitted_from(&blend, 0.01);
+	assert_int_equal(got.from_len, 640);
+
+	/* 2 + 0.08 L and 10 + 0.04 L meet at 200, between 192 and 256. */
+	const struct row_cost knee = { .call_ns = 2, .byte_ns = 0.08, .from_len = 200,
+				       .call2_ns = 10, .byte2_ns = 0.04 };
+	got = fitted_from(&knee, 0);
+	expect_costs(&got, &knee, 1e-9);
+
+	/* SHA rows' four lengths: too few for two segments of three. */
+	double len[] = { 64, 256, 1024, 16384 }, ns[4];
+	for (unsigned i = 0; i < 4; i++)
+		ns[i] = cost_model_call_ns(&blend, (size_t)len[i]);
+	assert_true(tune_fit_row(len, ns, 4, &got));
+	assert_int_equal(got.from_len, 0);
+}
+
 /* A forced multi-buffer row runs whenever two files are ready. */
 static void test_forced_lanes(void **state)
 {
@@ -234,7 +349,8 @@ static const char good[] = "simdsum-profile 1\n"
 			   "version 0.1.0\n"
 			   "io mmap\n"
 			   "row sha256 generic 187.09 2.65375\n"
-			   "row crc32c generic 0 0.435\n";
+			   "row crc32c generic 0 0.435\n"
+			   "row crc32 generic 0.5 0.6  from 640 11.5 0.0212\n";
 
 static void expect_rejected(const char *text, const char *why)
 {
@@ -244,6 +360,56 @@ static void expect_rejected(const char *text, const char *why)
 		fail_msg("accepted %s", why);
 	print_message("%s: %s\n", why, err);
 	assert_true(err[0] != '\0');
+}
+
+/* The second segment: as strict as the first, LEN a decimal integer. */
+static void expect_segment_rejected(void)
+{
+	static const char *const bad[][2] = {
+		{ "from 0 1 1", "a knee at 0" },
+		{ "from -5 1 1", "a negative knee" },
+		{ "from +5 1 1", "a signed knee" },
+		{ "from 1.5 1 1", "a fractional knee" },
+		{ "from 0x80 1 1", "a hexadecimal knee" },
+		{ "from 1e3 1 1", "a knee in exponent form" },
+		{ "from 1000000000 1 1", "a knee of 10^9" },
+		{ "from 99999999999999999999999 1 1", "a knee beyond any integer" },
+		{ "from 128x 1 1", "trailing junk in the knee" },
+		{ "from 128 nan 1", "a NaN second call cost" },
+		{ "from 128 -1 1", "a negative second call cost" },
+		{ "from 128 1 0", "a free byte after the knee" },
+		{ "from 128 1 inf", "an infinite second byte cost" },
+		{ "from 128 1e9 1", "a second call cost of 1e9" },
+		{ "from 128 1 1x", "trailing junk in the second byte cost" },
+		{ "to 128 1 1", "another word than from" },
+		{ "from 128 1", "a segment without its byte cost" },
+		{ "from 128", "a segment without costs" },
+		{ "from", "from alone" },
+		{ "128 1 1", "a segment without from" },
+		{ "from 128 1 1 1", "a field too many" },
+		{ "from 128 1 1 from 256 1 1", "three segments" },
+	};
+	char text[200];
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(text, sizeof text, "simdsum-profile 1\nrow crc32c generic 1 1 %s\n", bad[i][0]);
+		expect_rejected(text, bad[i][1]);
+	}
+	/* A multi-buffer row has one figure, its aggregate. */
+	if (impl_find(FAMILY_SHA256, "avx2x8"))
+		expect_rejected("simdsum-profile 1\nrow sha256 avx2x8 0 1 from 128 0 1\n",
+				"a multi-buffer row with a segment");
+	/* The largest knee, leading zeros (still decimal) and a knee of 1. */
+	struct cpu_profile p;
+	char err[200];
+	static const char edge[] = "simdsum-profile 1\nrow crc32c generic 1 1 from 999999999 0 1\n"
+				   "row crc32 generic 1 1 from 0010 0 1\n"
+				   "row sha1 generic 1 1 from 1 0 1\n";
+	if (!profile_parse(edge, strlen(edge), &p, err, sizeof err))
+		fail_msg("edge knees: %s", err);
+	assert_int_equal(p.rows[0].from_len, 999999999);
+	assert_int_equal(p.rows[1].from_len, 10);
+	assert_int_equal(p.rows[2].from_len, 1);
 }
 
 static void test_parse(void **state)
@@ -258,8 +424,13 @@ static void test_parse(void **state)
 	assert_int_equal(p.nranges, 2);
 	assert_int_equal(p.model[1].lo, 0x60);
 	assert_int_equal(p.io, IO_PREF_MMAP);
-	assert_int_equal(p.nrows, 2);
+	assert_int_equal(p.nrows, 3);
 	assert_true(fabs(p.rows[0].byte_ns - 2.65375) < 1e-9);
+	assert_int_equal(p.rows[0].from_len, 0);
+	assert_int_equal(p.rows[2].from_len, 640);
+	assert_true(fabs(p.rows[2].call_ns - 0.5) < 1e-12 && fabs(p.rows[2].byte_ns - 0.6) < 1e-12);
+	assert_true(fabs(p.rows[2].call2_ns - 11.5) < 1e-12);
+	assert_true(fabs(p.rows[2].byte2_ns - 0.0212) < 1e-12);
 
 	expect_rejected("", "empty");
 	expect_rejected("row sha256 generic 1 1\n", "no magic line");
@@ -276,6 +447,9 @@ static void test_parse(void **state)
 	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 1 1\n", "too many fields");
 	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 1\nrow sha256 generic 2 2\n",
 			"duplicate row");
+	expect_rejected("simdsum-profile 1\nrow sha256 generic 1 1 from 128 1 1\n"
+			"row sha256 generic 1 1\n", "duplicate row, the first with a segment");
+	expect_segment_rejected();
 	expect_rejected("simdsum-profile 1\ncpu AuthenticAMD 0x19 0x20-0x10\n", "empty range");
 	expect_rejected("simdsum-profile 1\ncpu AuthenticAMD 0x19 ,\n", "no models");
 	expect_rejected("simdsum-profile 1\nio fast\n", "unknown io");
@@ -302,9 +476,41 @@ static void test_truncated_everywhere(void **state)
 		char *copy = malloc(len ? len : 1);
 		memcpy(copy, good, len);   /* not NUL-terminated, on purpose */
 		if (profile_parse(copy, len, &p, err, sizeof err))
-			assert_true(p.nrows <= 2);
+			assert_true(p.nrows <= 3);
 		free(copy);
 	}
+}
+
+static bool close_to(double a, double b)
+{
+	return fabs(a - b) <= 1e-5 * fabs(a);
+}
+
+/* back has every row of p, with the same costs to the digits written. */
+static void expect_same_rows(const struct cpu_profile *p, const struct cpu_profile *back)
+{
+	assert_int_equal(back->nrows, p->nrows);
+	for (unsigned i = 0; i < p->nrows; i++) {
+		const struct row_cost *a = &p->rows[i], *c = profile_cost(back, a->impl);
+		assert_non_null(c);
+		assert_true(close_to(a->call_ns, c->call_ns) && close_to(a->byte_ns, c->byte_ns));
+		assert_int_equal(c->from_len, a->from_len);
+		assert_true(close_to(a->call2_ns, c->call2_ns) && close_to(a->byte2_ns, c->byte2_ns));
+	}
+}
+
+static void expect_round_trip(const struct cpu_profile *p)
+{
+	char *text = NULL, err[200];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	profile_write(p, NULL, f);
+	fclose(f);
+	struct cpu_profile back;
+	if (!profile_parse(text, len, &back, err, sizeof err))
+		fail_msg("%s\n%s", err, text);
+	expect_same_rows(p, &back);
+	free(text);
 }
 
 /* What profile_write prints, profile_parse reads back the same. */
@@ -324,14 +530,15 @@ static void test_round_trip(void **state)
 		fail_msg("%s\n%s", err, text);
 	assert_true(profile_matches(&back, &sig));
 	assert_string_equal(back.version, "0.1.0");
-	for (unsigned i = 0; i < zen5->nrows; i++) {
-		const struct row_cost *c = profile_cost(&back, zen5->rows[i].impl);
-		if (!zen5->rows[i].impl)
-			continue;
-		assert_non_null(c);
-		assert_true(fabs(c->byte_ns - zen5->rows[i].byte_ns) <= 1e-5 * zen5->rows[i].byte_ns);
-	}
+	expect_same_rows(zen5, &back);
 	free(text);
+	/* Every built-in profile (Zen 3's rows have segments), and rows of
+	 * two segments whatever the built-in ones hold. */
+	for (unsigned i = 0; i < profile_builtin_count(); i++)
+		expect_round_trip(profile_builtin(i));
+	struct cpu_profile seg = synthetic("row crc32c generic 0 0.5 from 96 1.25 0.59\n"
+					   "row sha256 generic 4.5 3.5 from 999999999 0 123456789\n");
+	expect_round_trip(&seg);
 }
 
 int main(void)
@@ -345,6 +552,9 @@ int main(void)
 		cmocka_unit_test(test_crc_hybrid),
 		cmocka_unit_test(test_generic_fastest),
 		cmocka_unit_test(test_tier_boundary),
+		cmocka_unit_test(test_two_segments_cost),
+		cmocka_unit_test(test_knee_hands_over),
+		cmocka_unit_test(test_tune_fit),
 		cmocka_unit_test(test_forced_lanes),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_truncated_everywhere),
