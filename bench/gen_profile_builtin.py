@@ -211,19 +211,16 @@ def c_text(name, cpu, rows):
 
 HEAD = """/* python3 bench/gen_profile_builtin.py > src/profile_builtin.c */
 /* SPDX-License-Identifier: MIT */
-/* profile_builtin.c - the built-in cost profiles (format: src/profile.h),
+/* profile_builtin.c - the built-in cost profiles' texts (format: src/profile.h),
  * most specific first; the last is the default for CPUs without one.
  * Generated from the `simdsum --benchmark` tables of bench/RESULTS.md by
  * bench/gen_profile_builtin.py (fitted by bench/profile_fit.py, the fit
- * --tune uses): edit those, not this.
+ * --tune uses): edit those, not this. src/profile_table.c parses them.
  *
  * The I/O line is "measure" in all of them: whether mmap beats read() on
  * a cached file depended on the hypervisor as much as on the CPU (1.5-2.6x
  * faster on the Zen 4 VM, 5x slower on the Zen 5 one), so the run decides
  * unless a profile saved by --tune on this machine says. */
-#include <pthread.h>
-#include <string.h>
-
 #include "profile.h"
 
 """
@@ -247,56 +244,8 @@ DEFAULT_COMMENT = """/* CPUs without a profile: Zen 4's figures, the more carefu
 """
 
 TAIL = """
-static const char *const texts[] = { zen5, zen4, zen3, fallback };
-#define NBUILTIN (sizeof texts / sizeof texts[0])
-
-static struct cpu_profile parsed[NBUILTIN];
-static bool done[NBUILTIN];
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-
-unsigned profile_builtin_count(void)
-{
-	return NBUILTIN;
-}
-
-/* Parsed on first use, one at a time: a run needs the default and at
- * most one other, and parsing all of them would cost as much as hashing
- * a small file. A text that does not parse leaves its profile empty
- * (matching no CPU, so the default's rows apply); the unit tests parse
- * every one. */
-const struct cpu_profile *profile_builtin(unsigned i)
-{
-	char err[160];
-
-	if (i >= NBUILTIN)
-		return NULL;
-	pthread_mutex_lock(&lock);
-	if (!done[i]) {
-		if (!profile_parse_builtin(texts[i], strlen(texts[i]), &parsed[i], err, sizeof err))
-			memset(&parsed[i], 0, sizeof parsed[i]);
-		strcpy(parsed[i].origin, "built-in");
-		done[i] = true;
-	}
-	pthread_mutex_unlock(&lock);
-	return &parsed[i];
-}
-
-bool profile_builtin_matches(unsigned i, const struct cpu_signature *sig)
-{
-	struct cpu_profile head;
-	char err[160];
-
-	/* Only the lines before the first row say which CPU it is for. */
-	const char *rows = i < NBUILTIN ? strstr(texts[i], "\\nrow ") : NULL;
-	if (!rows || !profile_parse(texts[i], (size_t)(rows - texts[i]), &head, err, sizeof err))
-		return false;
-	return profile_matches(&head, sig);
-}
-
-const struct cpu_profile *profile_default(void)
-{
-	return profile_builtin(NBUILTIN - 1);
-}
+/* Read by profile_table.c; the default last. */
+const char *const profile_builtin_texts[] = { zen5, zen4, zen3, fallback, NULL };
 """
 
 
