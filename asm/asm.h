@@ -61,5 +61,17 @@
 	.p2align \align
 .endm
 
+/* ROR_TO rorx, n, src, dst: dst = src rotated right by n bits. With
+ * rorx 1 the three-operand BMI2 rorx; with 0 a copy and ror, for rows
+ * whose needs do not name BMI2 (check-cpu-models catches a slip). */
+.macro ROR_TO rorx, n, src, dst
+.if \rorx
+	rorx	$\n, \src, \dst
+.else
+	mov	\src, \dst
+	ror	$\n, \dst
+.endif
+.endm
+
 #endif /* __ASSEMBLER__ */
 #endif /* SIMDSUM_ASM_H */

@@ -64,12 +64,7 @@
 
 /* ROTR n, src, dst: dst = src rotated right by n (32-bit). */
 .macro ROTR n, src, dst
-#if SHA256_RORX
-	rorx	$\n, \src, \dst
-#else
-	mov	\src, \dst
-	ror	$\n, \dst
-#endif
+	ROR_TO	SHA256_RORX, \n, \src, \dst
 .endm
 
 /* ROUND_INIT b, c: the b ^ c and b & c that the first round of a block

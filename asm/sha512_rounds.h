@@ -79,12 +79,7 @@
 
 /* ROTR64 n, src, dst: dst = src rotated right by n. */
 .macro ROTR64 n, src, dst
-#if SHA512_RORX
-	rorx	$\n, \src, \dst
-#else
-	mov	\src, \dst
-	ror	$\n, \dst
-#endif
+	ROR_TO	SHA512_RORX, \n, \src, \dst
 .endm
 
 /* One round; W[t] + K[t] is at off(%rsp, IDX). */
