@@ -61,6 +61,26 @@
 	.p2align \align
 .endm
 
+/* PUSH_CALLEE_SAVED, POP_CALLEE_SAVED: all six callee-saved general
+ * registers of the System V ABI, for kernels that use every register. */
+.macro PUSH_CALLEE_SAVED
+	push	%rbp
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+.endm
+
+.macro POP_CALLEE_SAVED
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%rbp
+.endm
+
 /* ROR_TO rorx, n, src, dst: dst = src rotated right by n bits. With
  * rorx 1 the three-operand BMI2 rorx; with 0 a copy and ror, for rows
  * whose needs do not name BMI2 (check-cpu-models catches a slip). */

@@ -173,12 +173,7 @@
  * The including file defines those five names before it includes this:
  * the preprocessor expands them here, in the macro bodies. */
 .macro FRAME_ENTER
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	PUSH_CALLEE_SAVED
 	mov	%rsp, %rax
 	sub	$FRAME, %rsp
 	and	$-64, %rsp
@@ -190,12 +185,7 @@
 
 .macro FRAME_LEAVE
 	mov	OLDRSP, %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
+	POP_CALLEE_SAVED
 	ret
 .endm
 

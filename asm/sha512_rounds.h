@@ -193,12 +193,7 @@
  * there the caller's state pointer, the end of the data and the rsp to
  * return to.  FRAME_LEAVE: the way back, and ret. */
 .macro FRAME_ENTER align
-	push	%rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
+	PUSH_CALLEE_SAVED
 	mov	%rsp, %rax
 	sub	$FRAME, %rsp
 	and	$-\align, %rsp
@@ -211,12 +206,7 @@
 
 .macro FRAME_LEAVE
 	mov	RSP_SLOT(%rsp), %rsp
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
+	POP_CALLEE_SAVED
 	ret
 .endm
 
