@@ -349,6 +349,17 @@ old_or_new() {
 	cmp -s list old || cmp -s list expected || { echo "list is neither"; diff old list | head; false; }
 }
 
+# killed_at_moments SIG N [CHECK]: N updates of list, each sent SIG after
+# 0.00 to 0.39 s; each leaves the old list or the new (and passes CHECK).
+killed_at_moments() {
+	for i in $(seq 1 "$2"); do
+		cp old list
+		timeout -s "$1" "0.0$(( i % 10 ))$((i / 10))" "$SIMDSUM" -r --update=list many || true
+		old_or_new
+		${3:-true}
+	done
+}
+
 # start_slow_update: list is old again, and an update of it (pid $pid)
 # is in the middle of writing its temporary file, slowly.
 start_slow_update() {
@@ -367,11 +378,7 @@ start_slow_update() {
 
 @test "SIGKILL at any moment leaves the old list or the new one; the next run cleans up" {
 	many 300
-	for i in $(seq 1 40); do
-		cp old list
-		timeout -s KILL "0.0$(( i % 10 ))$((i / 10))" "$SIMDSUM" -r --update=list many || true
-		old_or_new
-	done
+	killed_at_moments KILL 40
 	# Killed while the temporary file is being written.
 	start_slow_update
 	kill -KILL $pid
@@ -400,12 +407,7 @@ signalled() {
 	signalled INT 2
 	signalled HUP 1
 	# And at any other moment: the old list or the new, no temporary file.
-	for i in $(seq 1 30); do
-		cp old list
-		timeout -s TERM "0.0$(( i % 10 ))$((i / 10))" "$SIMDSUM" -r --update=list many || true
-		old_or_new
-		no_tmp
-	done
+	killed_at_moments TERM 30 no_tmp
 }
 
 @test "usage: --update-changed alone, several algorithms, no files" {
