@@ -52,7 +52,9 @@ def main():
  *   MD5_S_i   the left rotation.
  * MD5_T_TABLE per_word writes T[0..63], each constant per_word times in
  * a row (8 for a ymm register holding one word of eight messages); the
- * caller sets the section, the alignment and the label. */
+ * caller sets the section, the alignment and the label.
+ * MD5_ROUND_F .. MD5_ROUND_I are the sixteen steps of a round in fours,
+ * through the caller's STEP4(fn, i0, i1, i2, i3). */
 #ifndef SIMDSUM_MD5_CONSTS_H
 #define SIMDSUM_MD5_CONSTS_H
 
@@ -65,6 +67,11 @@ def main():
     out.write("\n")
     for i in range(64):
         out.write("#define MD5_S_%d %d\n" % (i, s(i)))
+    out.write("\n")
+    for r, fn in enumerate("FGHI"):
+        fours = ["STEP4(%s, %s)" % (fn, ", ".join(str(i) for i in range(j, j + 4)))
+                 for j in range(16 * r, 16 * r + 16, 4)]
+        out.write("#define MD5_ROUND_%s \\\n\t%s\n" % (fn, "; \\\n\t".join(fours)))
     out.write("\n#ifdef __ASSEMBLER__\n.macro MD5_T_TABLE per_word\n")
     for i in range(0, 64, 4):
         out.write("\t.irp\tt, %s\n\t.rept\t\\per_word\n\t.long\t\\t\n\t.endr\n\t.endr\n"

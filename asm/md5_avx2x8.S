@@ -232,28 +232,16 @@ FUNC_BEGIN md5_mblocks_avx2x8
 	vmovdqa	YB, SB
 	vmovdqa	YC, SC
 	vmovdqa	YD, SD
-	STEP4(F,  0,  1,  2,  3)
-	STEP4(F,  4,  5,  6,  7)
-	STEP4(F,  8,  9, 10, 11)
-	STEP4(F, 12, 13, 14, 15)
-	STEP4(G, 16, 17, 18, 19)
-	STEP4(G, 20, 21, 22, 23)
-	STEP4(G, 24, 25, 26, 27)
-	STEP4(G, 28, 29, 30, 31)
+	MD5_ROUND_F
+	MD5_ROUND_G
 
 	/* ---- 4. Round 3 (H), with the rotl-16 mask. ---- */
 	vmovdqa	.Lrot16(%rip), ROT16
-	STEP4(H, 32, 33, 34, 35)
-	STEP4(H, 36, 37, 38, 39)
-	STEP4(H, 40, 41, 42, 43)
-	STEP4(H, 44, 45, 46, 47)
+	MD5_ROUND_H
 
 	/* ---- 5. Round 4 (I), with the all-ones for ~d. ---- */
 	vpcmpeqd ONES, ONES, ONES
-	STEP4(I, 48, 49, 50, 51)
-	STEP4(I, 52, 53, 54, 55)
-	STEP4(I, 56, 57, 58, 59)
-	STEP4(I, 60, 61, 62, 63)
+	MD5_ROUND_I
 
 	/* ---- 6. Feed-forward, next block. ---- */
 	vpaddd	SA, YA, YA

@@ -10,7 +10,9 @@
  *   MD5_S_i   the left rotation.
  * MD5_T_TABLE per_word writes T[0..63], each constant per_word times in
  * a row (8 for a ymm register holding one word of eight messages); the
- * caller sets the section, the alignment and the label. */
+ * caller sets the section, the alignment and the label.
+ * MD5_ROUND_F .. MD5_ROUND_I are the sixteen steps of a round in fours,
+ * through the caller's STEP4(fn, i0, i1, i2, i3). */
 #ifndef SIMDSUM_MD5_CONSTS_H
 #define SIMDSUM_MD5_CONSTS_H
 
@@ -208,6 +210,27 @@
 #define MD5_S_61 10
 #define MD5_S_62 15
 #define MD5_S_63 21
+
+#define MD5_ROUND_F \
+	STEP4(F, 0, 1, 2, 3); \
+	STEP4(F, 4, 5, 6, 7); \
+	STEP4(F, 8, 9, 10, 11); \
+	STEP4(F, 12, 13, 14, 15)
+#define MD5_ROUND_G \
+	STEP4(G, 16, 17, 18, 19); \
+	STEP4(G, 20, 21, 22, 23); \
+	STEP4(G, 24, 25, 26, 27); \
+	STEP4(G, 28, 29, 30, 31)
+#define MD5_ROUND_H \
+	STEP4(H, 32, 33, 34, 35); \
+	STEP4(H, 36, 37, 38, 39); \
+	STEP4(H, 40, 41, 42, 43); \
+	STEP4(H, 44, 45, 46, 47)
+#define MD5_ROUND_I \
+	STEP4(I, 48, 49, 50, 51); \
+	STEP4(I, 52, 53, 54, 55); \
+	STEP4(I, 56, 57, 58, 59); \
+	STEP4(I, 60, 61, 62, 63)
 
 #ifdef __ASSEMBLER__
 .macro MD5_T_TABLE per_word

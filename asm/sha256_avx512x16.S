@@ -109,14 +109,7 @@
  * 4c + j of those four messages (message 4g + p in dword p).
  */
 .macro LOAD_GROUP g, q0, q1, q2, q3
-	mov	8 * (4 * \g + 0)(DATAS), PTR
-	vmovdqu32 (PTR, OFF), T0
-	mov	8 * (4 * \g + 1)(DATAS), PTR
-	vmovdqu32 (PTR, OFF), T1
-	mov	8 * (4 * \g + 2)(DATAS), PTR
-	vmovdqu32 (PTR, OFF), T2
-	mov	8 * (4 * \g + 3)(DATAS), PTR
-	vmovdqu32 (PTR, OFF), T3
+	LOAD_ROWS4 DATAS, \g, OFF, PTR, T0, T1, T2, T3
 	vpshufb	.Lbswap(%rip), T0, T0
 	vpshufb	.Lbswap(%rip), T1, T1
 	vpshufb	.Lbswap(%rip), T2, T2
@@ -128,17 +121,10 @@
  * SLOTS x0, x1, x2, x3: slot transposition finishing the message load.
  * On entry slot c of x_g holds word 4c + j of messages 4g..4g+3 (fixed j);
  * on exit x_c holds word 4c + j of all sixteen messages, message 4g + p
- * in dword 4g + p.
+ * in dword 4g + p (SLOTS4 of lanes_transpose.h).
  */
 .macro SLOTS x0, x1, x2, x3
-	vshufi32x4 $0x88, \x1, \x0, T0  /* x0.0 x0.2 x1.0 x1.2 */
-	vshufi32x4 $0xdd, \x1, \x0, T1  /* x0.1 x0.3 x1.1 x1.3 */
-	vshufi32x4 $0x88, \x3, \x2, T2
-	vshufi32x4 $0xdd, \x3, \x2, T3
-	vshufi32x4 $0x88, T2, T0, \x0   /* x0.0 x1.0 x2.0 x3.0 */
-	vshufi32x4 $0xdd, T2, T0, \x2   /* x0.2 x1.2 x2.2 x3.2 */
-	vshufi32x4 $0x88, T3, T1, \x1
-	vshufi32x4 $0xdd, T3, T1, \x3
+	SLOTS4	\x0, \x1, \x2, \x3, T0, T1, T2, T3
 .endm
 
 /*
