@@ -64,7 +64,7 @@
  * moved to its end and reduced.  Under 80 bytes: one crc32 chain;
  * 80 to FOLD_MIN bytes: crc32c_sse42's three chains (a tail call).
  *
- * Bit order and fold pairs: as in crc32c_vpclmul.S.  Registers are
+ * Bit order and fold pairs: as in crc32c_avx512.h.  Registers are
  * reflected (x^0 in bit 31), P = x^32 + 0x1EDC6F41; in a qword bit j
  * holds x^(63-j), and vpclmulqdq of two qwords is a * b * x.  A lane
  * folded D bits on multiplies its first qword by x^(D+31) mod P and its

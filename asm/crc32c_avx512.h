@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* crc32c_avx512.h - CRC-32C folding on zmm registers, the fold step and
- * the end, shared by crc32c_vpclmul.S and crc32c_hybrid.S.
+ * the end of crc32c_hybrid.S (crc32c_vpclmul.S is an instance of
+ * crc_fold.h; the hybrid tail-calls it under 512 bytes).
  *
  * Included (after asm.h) inside #if HAVE_AS_VPCLMULQDQ.  Provides:
  *
@@ -24,7 +25,7 @@
  *       0..3 blocks before the end.
  *
  * The steps of FOLD512_FINISH, with the bit order and the fold pairs
- * { x^(D+31) mod P, x^(D-33) mod P } explained in crc32c_vpclmul.S:
+ * { x^(D+31) mod P, x^(D-33) mod P } explained below:
  *   1. fold \acc onto each further whole 64 bytes;
  *   2. load the last r = len mod 64 bytes into the top of a zmm, the
  *      bytes before them masked off (zero prefix, no access outside
@@ -34,6 +35,28 @@
  *      0 bytes, i.e. { x^31, x^-33 }), xor the four lanes together;
  *   4. crc32q over the two qwords of the 128-bit result, from a zero
  *      register: that is (message * x^32) mod P, the register.
+ *
+ * Bit order and constants.  Registers are reflected: x^0 in bit 31,
+ * x^31 in bit 0; P = x^32 + 0x1EDC6F41, reflected 0x82F63B78.  In a
+ * qword, bit j holds x^(63-j), and vpclmulqdq of two qwords yields,
+ * read the same way in 128 bits, a * b * x.  A 32-bit constant K in
+ * the low half of a qword is worth K * x^32, so the product of a qword
+ * with it is worth qword * K * x^33 inside its lane.  Folding a lane by
+ * D bits therefore multiplies
+ *     its first qword  (H, worth H * x^64)  by  K = x^(D + 31) mod P,
+ *     its second qword (G)                  by  K = x^(D - 33) mod P,
+ * stored as the pair { x^(D+31), x^(D-33) } (qword 0, qword 1), so that
+ * imm 0x00 and 0x11 pick matching halves.  Likewise a register r in a
+ * qword's low half times K comes out as r * K * x^65 in a lane, so
+ * moving r * x^s to a lane's end takes K = x^(s - 65).
+ *
+ * Recomputing a constant x^e mod P: start from 1 (x^0, normal bit
+ * order, bit i = x^i), e times shift left by one and, when bit 32 gets
+ * set, xor 0x1_1EDC6F41; then reverse the 32 bits.  Exponents may be
+ * negative (D - 33 for D < 33): x^(2^31 - 1) = 1 mod P (checked), so
+ * use e + 2^31 - 1, or multiply by x^-1 = 0x8F6E37A0 (P(0) = 1 makes
+ * x invertible; only residues matter).  Checks: x^31 -> 0x00000001,
+ * x^32 -> 0x82F63B78, the 16-byte pair { 0xf20c0dfe, 0x493c7d27 }.
  */
 
 #include "crc32c_zmm_consts.h"   /* the tables FOLD512_CONSTS emits, generated */

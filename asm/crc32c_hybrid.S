@@ -47,7 +47,7 @@
  * ending d bytes before a lane end, is congruent to c * x^(8d - 32).
  * With c and a constant K each in the low dword of a qword,
  * vpclmulqdq yields c * K * x^65 inside a 128-bit lane (see
- * crc32c_vpclmul.S for the bit order), so K = x^(8d - 97) mod P.  The
+ * crc32c_avx512.h for the bit order), so K = x^(8d - 97) mod P.  The
  * eight registers become eight qwords of one zmm (Z); chains 2l and
  * 2l+1 land in lane l, and one pair of vpclmulqdq moves all eight, each
  * by its own distance, into the four lanes of A1.  To keep that latency
@@ -59,7 +59,7 @@
  * data (.Lend_X).
  *
  * Constants, in reflected register order, recomputable as described in
- * crc32c_vpclmul.S: fold pairs { x^(D+31), x^(D-33) } mod P move a lane
+ * crc32c_avx512.h: fold pairs { x^(D+31), x^(D-33) } mod P move a lane
  * D bits on (.Lfold_128: D = 8 * 128; .Lskip_X: D = 8 * (8C + 128));
  * merge constants x^(8d - 97) mod P with d as given by their labels.
  */

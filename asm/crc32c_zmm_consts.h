@@ -100,68 +100,6 @@
 	.quad 0x84e6a245, 0xdaf383dc	/* r = 63 */
 .endm
 
-/* CRC32C_VPCLMUL_TABLES: crc32c_vpclmul.S's fold pairs, and
- * .Lcrc_by_len[len - 64] = x^(8 len - 97) mod P, len = 64..256. */
-.macro CRC32C_VPCLMUL_TABLES
-.Lfold_256:
-	.quad 0xdcb17aa4, 0xb9e02b86
-.Lfold_192:
-	.quad 0xa87ab8a8, 0xab7aff2a
-.Lfold_128:
-	.quad 0x6992cea2, 0x0d3b6092
-	.p2align 2
-.Lcrc_by_len:
-	.long 0x1c291d04, 0xc786be02, 0xe1fcf649, 0x39283a86	/* len 64.. */
-	.long 0xa46ef4aa, 0xc90df36a, 0x0aedb6a9, 0xdaf383dc	/* len 68.. */
-	.long 0x9e4addf8, 0x79297d67, 0xb575def4, 0x34418db4	/* len 72.. */
-	.long 0x75bba45b, 0xc8d9ca4c, 0x0cf00ba6, 0x84e6a245	/* len 76.. */
-	.long 0x740eef02, 0xe14f7e18, 0x9a66d0de, 0x7f31385c	/* len 80.. */
-	.long 0x1c19243b, 0xa976fbae, 0x0e9a7c7a, 0x1a74e649	/* len 84.. */
-	.long 0x39d3b296, 0xb430c84d, 0xfee761a7, 0x767f362c	/* len 88.. */
-	.long 0x6d883e38, 0xba579940, 0x41c14a25, 0x150d5b88	/* len 92.. */
-	.long 0x083a6eec, 0xae7b5da4, 0x657f59e4, 0x24cf405c	/* len 96.. */
-	.long 0x1c42da43, 0x5237ac92, 0x73c1bb4c, 0x0c4b13d7	/* len 100.. */
-	.long 0x0715ce53, 0x42723ce9, 0x9bc001ea, 0x88494023	/* len 104.. */
-	.long 0x3365346a, 0x0a17de6e, 0xcdb43b9b, 0x0bece317	/* len 108.. */
-	.long 0xc49f4f67, 0xb5c868c6, 0xe5990944, 0x860413aa	/* len 112.. */
-	.long 0xc92f998d, 0x3d175832, 0xd1e52e1e, 0xbcf79d66	/* len 116.. */
-	.long 0x47db8317, 0xc4d37807, 0xd40eb793, 0x812c0154	/* len 120.. */
-	.long 0x963e61cd, 0x7c335476, 0x574580b1, 0x4029b44a	/* len 124.. */
-	.long 0x2ad91c30, 0x30c990ad, 0x1d5330e5, 0xd6dcef36	/* len 128.. */
-	.long 0x169472b6, 0x94a20153, 0x42e18b26, 0x065e88bd	/* len 132.. */
-	.long 0x0d3b6092, 0x739eb780, 0x8285a5cf, 0x9d1c9f45	/* len 136.. */
-	.long 0x7417153f, 0x6e846280, 0x8298bf1a, 0x7b3e77e8	/* len 140.. */
-	.long 0x6992cea2, 0x4319579f, 0xccf8d964, 0xa690fca4	/* len 144.. */
-	.long 0x6577b245, 0x74ef7e12, 0xf11158e6, 0xc5605eaa	/* len 148.. */
-	.long 0xc96cfdc0, 0xc3444a39, 0x4892d637, 0xe461bf8c	/* len 152.. */
-	.long 0xcf519517, 0xc45bf211, 0xe2f11f9e, 0x3e32b22f	/* len 156.. */
-	.long 0x7e908048, 0xcbdcd5f3, 0xe0f54054, 0x965fb88c	/* len 160.. */
-	.long 0xcf23ab10, 0x1091e4c4, 0x0407203f, 0x6ef472b5	/* len 164.. */
-	.long 0x878a92a7, 0x76065bdf, 0x8db6dbd4, 0x14c4c06f	/* len 168.. */
-	.long 0x3fc16b86, 0xa4681dfb, 0x6a43ac53, 0x421f6a8b	/* len 172.. */
-	.long 0x1b3d8f29, 0x5814689d, 0x2dd8a4ac, 0xef25a2d2	/* len 176.. */
-	.long 0x3207b4fe, 0x5f24d7e6, 0xc5ce6b25, 0x158954a9	/* len 180.. */
-	.long 0xdaece73e, 0x9c411a71, 0x836f9614, 0xd7473fe6	/* len 184.. */
-	.long 0xc54608cd, 0x7c602c1f, 0x4e319b67, 0xb542c612	/* len 188.. */
-	.long 0xf1d0f55e, 0xfdacb501, 0xf2962fb6, 0x9446030e	/* len 192.. */
-	.long 0xacecf924, 0xe78bf538, 0xbadd9a8b, 0x1bc54dd9	/* len 196.. */
-	.long 0xab7aff2a, 0x4bf4dc19, 0x68a7e87f, 0x2fe3cfc1	/* len 200.. */
-	.long 0x31c94608, 0x8ae89189, 0xface0825, 0x15b654ca	/* len 204.. */
-	.long 0xa87ab8a8, 0x283a97d1, 0x2190583f, 0x6ed1e5cd	/* len 208.. */
-	.long 0x7ccbbbf2, 0x1229d439, 0x4843bba9, 0xdab12dd1	/* len 212.. */
-	.long 0x2162d385, 0xb7264db7, 0x6668306f, 0x3fb3c776	/* len 216.. */
-	.long 0x57060022, 0xc1d1f829, 0x58ce84ea, 0x888a4ea6	/* len 220.. */
-	.long 0x8462d800, 0x008462d8, 0x590a3d06, 0x26f8edd5	/* len 224.. */
-	.long 0xe6040d5a, 0x3a21f6e6, 0xc5ab6e04, 0xc75f3c71	/* len 228.. */
-	.long 0x83348832, 0xd15b0dce, 0x6f24c2ee, 0x4f2733ff	/* len 232.. */
-	.long 0xad327462, 0x8050d1e1, 0x11db7bc8, 0x4945a570	/* len 236.. */
-	.long 0x71d111a8, 0x28e33c78, 0xfb69effe, 0x5fedb9bd	/* len 240.. */
-	.long 0x0d62d3a3, 0xb1162481, 0x702cae5f, 0x0f46ca59	/* len 244.. */
-	.long 0x299847d5, 0xe60b6df0, 0xf3886418, 0x9a7417c4	/* len 248.. */
-	.long 0x048dc5cc, 0x8eca64d1, 0x2136a8cc, 0x8eefdfbc	/* len 252.. */
-	.long 0xffd852c6	/* len 256.. */
-.endm
-
 /* CRC32C_HYBRID_TABLES: crc32c_hybrid.S's chain merges (lane l, qwords
  * for chains 2l and 2l+1: x^(8d - 97) mod P, d the distance in bytes from
  * the end of the chain's chunk to the end of lane l of A1 at the end of

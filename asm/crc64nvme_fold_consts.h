@@ -46,4 +46,238 @@
 	.quad 0x27ecfa329aef9f77, 0x34d926535897936b	/* floor(x^127 / Q), floor(Q / x) */
 .endm
 
+/* CRC64NVME_FOLD_CONSTS_ZMM pfx: the zmm kernel's end, in addition:
+ *   pfx_fold_lanes  64-byte aligned, 4 rows of 64 bytes: in row e, lane
+ *                   i's fold pair for 64e + 16 (3 - i) + 8 bytes, moving
+ *                   a zmm e blocks before the end to message * x^64
+ *   pfx_fold_r      64 rows of 16 bytes: row r the fold pair for r bytes
+ *                   (row 0 unused, zero)
+ *   pfx_reg_len     257 qwords and a zero: qword n x^(8n - 1) (n = 0:
+ *                   zero), moves an n-byte message's register to a T
+ *   pfx_fold_<B>    for B = 192, 320, 384, 448: fold pairs as above,
+ *                   the distances of the one-level combine */
+.macro CRC64NVME_FOLD_CONSTS_ZMM pfx
+	.p2align 6
+\pfx\()_fold_lanes:
+	.quad 0x62242240ace5045a, 0xbdd7ac0ee1a4a0f0	/* x^511, x^447 mod Q */
+	.quad 0xa3ffdc1fe8e82a8b, 0xb0bc2e589204f500	/* x^383, x^319 mod Q */
+	.quad 0xe1e0bb9d45d7a44c, 0xeadc41fd2ba3d420	/* x^255, x^191 mod Q */
+	.quad 0x21e9761e252621ac, 0x0000000000000001	/* x^127, x^63 mod Q */
+	.quad 0x5f852fb61e8d92dc, 0xd083dd594d96319d	/* x^1023, x^959 mod Q */
+	.quad 0x946588403d4adcbc, 0x3c255f5ebc414423	/* x^895, x^831 mod Q */
+	.quad 0x34f5a24e22d66e90, 0x7b0ab10dd0f809fe	/* x^767, x^703 mod Q */
+	.quad 0x03363823e6e791e5, 0x0c32cdb31e18a84a	/* x^639, x^575 mod Q */
+	.quad 0x6d2d13de8038b4ca, 0xee25ff27102e240d	/* x^1535, x^1471 mod Q */
+	.quad 0xf62e65588693c72c, 0xb0fffabea073832e	/* x^1407, x^1343 mod Q */
+	.quad 0x66650420c4bfb826, 0xcd72351bf13cb8ca	/* x^1279, x^1215 mod Q */
+	.quad 0x3bee332187cc60f7, 0xa1ca681e733f9c40	/* x^1151, x^1087 mod Q */
+	.quad 0xa043808c0f782663, 0xeab05d4357a9b42f	/* x^2047, x^1983 mod Q */
+	.quad 0x224f0e5bd4980292, 0x3f2930bb5e9d61c5	/* x^1919, x^1855 mod Q */
+	.quad 0x0d1476de2f12000f, 0x3872b6300d5e5d6f	/* x^1791, x^1727 mod Q */
+	.quad 0xba7a3407e09207aa, 0x758ee09da263e275	/* x^1663, x^1599 mod Q */
+\pfx\()_fold_r:
+	.quad 0x0000000000000000, 0x0000000000000000	/* r = 0: unused */
+	.quad 0x7f6ef0c830358979, 0x0100000000000000	/* x^71, x^7 mod Q */
+	.quad 0x8776a97d73bddf69, 0x0001000000000000	/* x^79, x^15 mod Q */
+	.quad 0xff6e4e1f4e4038be, 0x0000010000000000	/* x^87, x^23 mod Q */
+	.quad 0x8211147cbaf96306, 0x0000000100000000	/* x^95, x^31 mod Q */
+	.quad 0x373d15f784905d1e, 0x0000000001000000	/* x^103, x^39 mod Q */
+	.quad 0xe9742a79ef04a5d4, 0x0000000000010000	/* x^111, x^47 mod Q */
+	.quad 0xfc5d27f6bf353971, 0x0000000000000100	/* x^119, x^55 mod Q */
+	.quad 0x21e9761e252621ac, 0x0000000000000001	/* x^127, x^63 mod Q */
+	.quad 0x04f28def5347786c, 0x7f6ef0c830358979	/* x^135, x^71 mod Q */
+	.quad 0x49e1df807414fdef, 0x8776a97d73bddf69	/* x^143, x^79 mod Q */
+	.quad 0x52734ea3e726fc54, 0xff6e4e1f4e4038be	/* x^151, x^87 mod Q */
+	.quad 0x668ab3bbc976d29d, 0x8211147cbaf96306	/* x^159, x^95 mod Q */
+	.quad 0xf2fa1fae5f5c1165, 0x373d15f784905d1e	/* x^167, x^103 mod Q */
+	.quad 0x9065cb6e6d39918a, 0xe9742a79ef04a5d4	/* x^175, x^111 mod Q */
+	.quad 0xc23dfbc6ca591ca3, 0xfc5d27f6bf353971	/* x^183, x^119 mod Q */
+	.quad 0xeadc41fd2ba3d420, 0x21e9761e252621ac	/* x^191, x^127 mod Q */
+	.quad 0xf12b2236ec577cd6, 0x04f28def5347786c	/* x^199, x^135 mod Q */
+	.quad 0x0298996e905d785a, 0x49e1df807414fdef	/* x^207, x^143 mod Q */
+	.quad 0xf779b03b943ff311, 0x52734ea3e726fc54	/* x^215, x^151 mod Q */
+	.quad 0x07797643831fd90b, 0x668ab3bbc976d29d	/* x^223, x^159 mod Q */
+	.quad 0x27a8849a7bc97a27, 0xf2fa1fae5f5c1165	/* x^231, x^167 mod Q */
+	.quad 0xb937a2d843183b7c, 0x9065cb6e6d39918a	/* x^239, x^175 mod Q */
+	.quad 0x31bce594cbbacd2d, 0xc23dfbc6ca591ca3	/* x^247, x^183 mod Q */
+	.quad 0xe1e0bb9d45d7a44c, 0xeadc41fd2ba3d420	/* x^255, x^191 mod Q */
+	.quad 0xb8c533c1177eb231, 0xf12b2236ec577cd6	/* x^263, x^199 mod Q */
+	.quad 0xf6f734b768e04748, 0x0298996e905d785a	/* x^271, x^207 mod Q */
+	.quad 0x71b0c13da512335d, 0xf779b03b943ff311	/* x^279, x^215 mod Q */
+	.quad 0xbfdb6c480f15915e, 0x07797643831fd90b	/* x^287, x^223 mod Q */
+	.quad 0x3ea616bd2ae10d77, 0x27a8849a7bc97a27	/* x^295, x^231 mod Q */
+	.quad 0x169489cc969951e5, 0xb937a2d843183b7c	/* x^303, x^239 mod Q */
+	.quad 0x0aed36d1a3bb9d7f, 0x31bce594cbbacd2d	/* x^311, x^247 mod Q */
+	.quad 0xb0bc2e589204f500, 0xe1e0bb9d45d7a44c	/* x^319, x^255 mod Q */
+	.quad 0x00b0bc2e589204f5, 0xb8c533c1177eb231	/* x^327, x^263 mod Q */
+	.quad 0x721beddfc9cbf9ab, 0xf6f734b768e04748	/* x^335, x^271 mod Q */
+	.quad 0x4c708b5f5ab4b8b0, 0x71b0c13da512335d	/* x^343, x^279 mod Q */
+	.quad 0x1301e2ee6ad3cd8e, 0xbfdb6c480f15915e	/* x^351, x^287 mod Q */
+	.quad 0x0bdc7a9cd21f4070, 0x3ea616bd2ae10d77	/* x^359, x^295 mod Q */
+	.quad 0x5e70078b7f7e82ac, 0x169489cc969951e5	/* x^367, x^303 mod Q */
+	.quad 0x048d149ec61d20cf, 0x0aed36d1a3bb9d7f	/* x^375, x^311 mod Q */
+	.quad 0xa3ffdc1fe8e82a8b, 0xb0bc2e589204f500	/* x^383, x^319 mod Q */
+	.quad 0xbd6091198be94461, 0x00b0bc2e589204f5	/* x^391, x^327 mod Q */
+	.quad 0x5948b49342ac9250, 0x721beddfc9cbf9ab	/* x^399, x^335 mod Q */
+	.quad 0xafe36d326192ee7c, 0x4c708b5f5ab4b8b0	/* x^407, x^343 mod Q */
+	.quad 0x31aa315b219847f8, 0x1301e2ee6ad3cd8e	/* x^415, x^351 mod Q */
+	.quad 0x623a0e5d7cd2326b, 0x0bdc7a9cd21f4070	/* x^423, x^359 mod Q */
+	.quad 0x0156e3280e2445a1, 0x5e70078b7f7e82ac	/* x^431, x^367 mod Q */
+	.quad 0x14c2cb75a50cbb8b, 0x048d149ec61d20cf	/* x^439, x^375 mod Q */
+	.quad 0xbdd7ac0ee1a4a0f0, 0xa3ffdc1fe8e82a8b	/* x^447, x^383 mod Q */
+	.quad 0xc4aa9f744106f0f9, 0xbd6091198be94461	/* x^455, x^391 mod Q */
+	.quad 0x1da1fe3b638725a5, 0x5948b49342ac9250	/* x^463, x^399 mod Q */
+	.quad 0xddbcd91b2e20ae64, 0xafe36d326192ee7c	/* x^471, x^407 mod Q */
+	.quad 0xef247d60e87d644c, 0x31aa315b219847f8	/* x^479, x^415 mod Q */
+	.quad 0xb8cbf707ead318f1, 0x623a0e5d7cd2326b	/* x^487, x^423 mod Q */
+	.quad 0xbbc173e778380e38, 0x0156e3280e2445a1	/* x^495, x^431 mod Q */
+	.quad 0x2f862c8b16ae76f8, 0x14c2cb75a50cbb8b	/* x^503, x^439 mod Q */
+	.quad 0x62242240ace5045a, 0xbdd7ac0ee1a4a0f0	/* x^511, x^447 mod Q */
+	.quad 0xf7190c80ba034b6d, 0xc4aa9f744106f0f9	/* x^519, x^455 mod Q */
+	.quad 0x367cc4c92bc830a5, 0x1da1fe3b638725a5	/* x^527, x^463 mod Q */
+	.quad 0xdd970421dc68e171, 0xddbcd91b2e20ae64	/* x^535, x^471 mod Q */
+	.quad 0x21c8bc3df2457c74, 0xef247d60e87d644c	/* x^543, x^479 mod Q */
+	.quad 0x9738f63e461f6e1f, 0xb8cbf707ead318f1	/* x^551, x^487 mod Q */
+	.quad 0x96badf5216f3a39e, 0xbbc173e778380e38	/* x^559, x^495 mod Q */
+	.quad 0x73b93e9ae6dd0f9f, 0x2f862c8b16ae76f8	/* x^567, x^503 mod Q */
+\pfx\()_reg_len:
+	.quad 0x0000000000000000, 0x0100000000000000	/* n = 0, 1 */
+	.quad 0x0001000000000000, 0x0000010000000000	/* n = 2, 3 */
+	.quad 0x0000000100000000, 0x0000000001000000	/* n = 4, 5 */
+	.quad 0x0000000000010000, 0x0000000000000100	/* n = 6, 7 */
+	.quad 0x0000000000000001, 0x7f6ef0c830358979	/* n = 8, 9 */
+	.quad 0x8776a97d73bddf69, 0xff6e4e1f4e4038be	/* n = 10, 11 */
+	.quad 0x8211147cbaf96306, 0x373d15f784905d1e	/* n = 12, 13 */
+	.quad 0xe9742a79ef04a5d4, 0xfc5d27f6bf353971	/* n = 14, 15 */
+	.quad 0x21e9761e252621ac, 0x04f28def5347786c	/* n = 16, 17 */
+	.quad 0x49e1df807414fdef, 0x52734ea3e726fc54	/* n = 18, 19 */
+	.quad 0x668ab3bbc976d29d, 0xf2fa1fae5f5c1165	/* n = 20, 21 */
+	.quad 0x9065cb6e6d39918a, 0xc23dfbc6ca591ca3	/* n = 22, 23 */
+	.quad 0xeadc41fd2ba3d420, 0xf12b2236ec577cd6	/* n = 24, 25 */
+	.quad 0x0298996e905d785a, 0xf779b03b943ff311	/* n = 26, 27 */
+	.quad 0x07797643831fd90b, 0x27a8849a7bc97a27	/* n = 28, 29 */
+	.quad 0xb937a2d843183b7c, 0x31bce594cbbacd2d	/* n = 30, 31 */
+	.quad 0xe1e0bb9d45d7a44c, 0xb8c533c1177eb231	/* n = 32, 33 */
+	.quad 0xf6f734b768e04748, 0x71b0c13da512335d	/* n = 34, 35 */
+	.quad 0xbfdb6c480f15915e, 0x3ea616bd2ae10d77	/* n = 36, 37 */
+	.quad 0x169489cc969951e5, 0x0aed36d1a3bb9d7f	/* n = 38, 39 */
+	.quad 0xb0bc2e589204f500, 0x00b0bc2e589204f5	/* n = 40, 41 */
+	.quad 0x721beddfc9cbf9ab, 0x4c708b5f5ab4b8b0	/* n = 42, 43 */
+	.quad 0x1301e2ee6ad3cd8e, 0x0bdc7a9cd21f4070	/* n = 44, 45 */
+	.quad 0x5e70078b7f7e82ac, 0x048d149ec61d20cf	/* n = 46, 47 */
+	.quad 0xa3ffdc1fe8e82a8b, 0xbd6091198be94461	/* n = 48, 49 */
+	.quad 0x5948b49342ac9250, 0xafe36d326192ee7c	/* n = 50, 51 */
+	.quad 0x31aa315b219847f8, 0x623a0e5d7cd2326b	/* n = 52, 53 */
+	.quad 0x0156e3280e2445a1, 0x14c2cb75a50cbb8b	/* n = 54, 55 */
+	.quad 0xbdd7ac0ee1a4a0f0, 0xc4aa9f744106f0f9	/* n = 56, 57 */
+	.quad 0x1da1fe3b638725a5, 0xddbcd91b2e20ae64	/* n = 58, 59 */
+	.quad 0xef247d60e87d644c, 0xb8cbf707ead318f1	/* n = 60, 61 */
+	.quad 0xbbc173e778380e38, 0x2f862c8b16ae76f8	/* n = 62, 63 */
+	.quad 0x62242240ace5045a, 0xf7190c80ba034b6d	/* n = 64, 65 */
+	.quad 0x367cc4c92bc830a5, 0xdd970421dc68e171	/* n = 66, 67 */
+	.quad 0x21c8bc3df2457c74, 0x9738f63e461f6e1f	/* n = 68, 69 */
+	.quad 0x96badf5216f3a39e, 0x73b93e9ae6dd0f9f	/* n = 70, 71 */
+	.quad 0x0c32cdb31e18a84a, 0x8f97e554c10fd940	/* n = 72, 73 */
+	.quad 0xd7d54d582eaf22b6, 0x242543cb958d7269	/* n = 74, 75 */
+	.quad 0xffcd1df5f8a60813, 0xf9ac237e2d185202	/* n = 76, 77 */
+	.quad 0xfe244db31e460aa0, 0x6b5349130e2950bd	/* n = 78, 79 */
+	.quad 0x03363823e6e791e5, 0x0af894604ccbe3bf	/* n = 80, 81 */
+	.quad 0xfd8a726ef5ce61a4, 0xa232025f4b836e59	/* n = 82, 83 */
+	.quad 0x766a0bf8f5bab68c, 0xf564f0e5a4eb3bf9	/* n = 84, 85 */
+	.quad 0x1d903054f262c86e, 0xb7255cadafdecaad	/* n = 86, 87 */
+	.quad 0x7b0ab10dd0f809fe, 0x55cfaa3ed209f658	/* n = 88, 89 */
+	.quad 0x09f30698a416b56d, 0x36822ec333d6255b	/* n = 90, 91 */
+	.quad 0x88235a4409a9f135, 0x3fa537ad75bf2684	/* n = 92, 93 */
+	.quad 0x5331d36d997fc01c, 0x17cdc72f157258bb	/* n = 94, 95 */
+	.quad 0x34f5a24e22d66e90, 0xe2b899b06ad7705a	/* n = 96, 97 */
+	.quad 0xf799903b4ac57919, 0xa1657ad7ebd5ddf4	/* n = 98, 99 */
+	.quad 0x0dd4c8d1004d370b, 0x27a22924e94a28c9	/* n = 100, 101 */
+	.quad 0x9463f7c1aaedd9fe, 0x5520c3781e73e388	/* n = 102, 103 */
+	.quad 0x3c255f5ebc414423, 0x704eca701f9e05cd	/* n = 104, 105 */
+	.quad 0x5d56fe51665abb5c, 0xc0997abf53e350af	/* n = 106, 107 */
+	.quad 0x85a0ecbba26f2696, 0xd5b6c81d677d6d6f	/* n = 108, 109 */
+	.quad 0xc8838a9dd67e5c71, 0x21dda8b34e4f6ac9	/* n = 110, 111 */
+	.quad 0x946588403d4adcbc, 0x7ca7fe2a85e17b10	/* n = 112, 113 */
+	.quad 0x789c58c5a23b8efa, 0x9caed9a4823a8350	/* n = 114, 115 */
+	.quad 0xaf268b5f5652786d, 0x3624fb4ef4246196	/* n = 116, 117 */
+	.quad 0xd5054c0a922b2628, 0x5708178f73fa0a51	/* n = 118, 119 */
+	.quad 0xd083dd594d96319d, 0xf24c16c0bdd8f186	/* n = 120, 121 */
+	.quad 0xad21dbdc94dcb539, 0x50fe3ceb1d771b3a	/* n = 122, 123 */
+	.quad 0xd1b0f2547aa02b1f, 0x96fc57567ccf1cdb	/* n = 124, 125 */
+	.quad 0x12efb71430ad21b9, 0xca2d61ae7998a31b	/* n = 126, 127 */
+	.quad 0x5f852fb61e8d92dc, 0x5af73a4718d04e33	/* n = 128, 129 */
+	.quad 0x08c8e72e8e84fb46, 0xe0ed16b9acca0de9	/* n = 130, 131 */
+	.quad 0x6565468926d486d9, 0xecc1cf958f9c28d1	/* n = 132, 133 */
+	.quad 0x4a5487a8fb219e0a, 0x588b59a3a084cd19	/* n = 134, 135 */
+	.quad 0xa1ca681e733f9c40, 0xd7fb10d5641d12f3	/* n = 136, 137 */
+	.quad 0x4573a290caddd2c0, 0x4d733a3646ef3908	/* n = 138, 139 */
+	.quad 0xa6519f8e5e52114c, 0xb88282e504653784	/* n = 140, 141 */
+	.quad 0x53b6f4d8d10e1a0d, 0x10434ffb18b1cf99	/* n = 142, 143 */
+	.quad 0x3bee332187cc60f7, 0x8cfd52c0a67fb53d	/* n = 144, 145 */
+	.quad 0x99bd051199040eb5, 0xa5d83adb8c6442ce	/* n = 146, 147 */
+	.quad 0xdc3079f99d97da90, 0xe2505c6bdd6831ee	/* n = 148, 149 */
+	.quad 0x2db60fe83cba09e1, 0xc3b4f1241f5008a8	/* n = 150, 151 */
+	.quad 0xcd72351bf13cb8ca, 0x153a3685c5ab34e5	/* n = 152, 153 */
+	.quad 0x0aee986eeae8af1a, 0x202b1c87ee2b6ba9	/* n = 154, 155 */
+	.quad 0xb2ff5a3e62f84ad0, 0x356449f560f97311	/* n = 156, 157 */
+	.quad 0x07bb6bba4deb1f8b, 0xbdc4d5ae2e4c4754	/* n = 158, 159 */
+	.quad 0x66650420c4bfb826, 0xc6189f90c992c4c7	/* n = 160, 161 */
+	.quad 0x0521a5208ef35b1a, 0x2024d3baa04f705d	/* n = 162, 163 */
+	.quad 0xbf8af85a8810cc1d, 0x684f8ccc1256bece	/* n = 164, 165 */
+	.quad 0xdcfdee4f8a09e86c, 0x4939d0e3d4cdb37f	/* n = 166, 167 */
+	.quad 0xb0fffabea073832e, 0x60d2e9da3fe2f689	/* n = 168, 169 */
+	.quad 0x437e5dbc2e555c4f, 0x39d4bc7f664bab42	/* n = 170, 171 */
+	.quad 0x29beef9165637436, 0xbeb7bb40f08d778a	/* n = 172, 173 */
+	.quad 0xc21329b6e4c4a845, 0x6194dc2f64fed631	/* n = 174, 175 */
+	.quad 0xf62e65588693c72c, 0x9e49d9d5b9af043f	/* n = 176, 177 */
+	.quad 0x6772500aec70ccf6, 0xf3cf3e6bbd2180e8	/* n = 178, 179 */
+	.quad 0x1a189469c4f0e42d, 0xe1cb1fecb8d8ee65	/* n = 180, 181 */
+	.quad 0x9076fa6e2fde1575, 0xe8e7b8b025f77c0f	/* n = 182, 183 */
+	.quad 0xee25ff27102e240d, 0x10fedcf0e770efa7	/* n = 184, 185 */
+	.quad 0x236c67a985cf4b5c, 0xc0e74026ab00c55f	/* n = 186, 187 */
+	.quad 0x41b7da597470915a, 0xf73a9f78a3dbdef8	/* n = 188, 189 */
+	.quad 0x62fc9ef35f5071f2, 0x3aa855d6dcd316da	/* n = 190, 191 */
+	.quad 0x6d2d13de8038b4ca, 0x159a69a300da30e9	/* n = 192, 193 */
+	.quad 0x659031f63c7896e4, 0x75f0c2a1a924f5c1	/* n = 194, 195 */
+	.quad 0x322d499e47b94956, 0x98370c2c94bd5fda	/* n = 196, 197 */
+	.quad 0x6d8f8c877a70da83, 0x1bb20dfd7b6f22e4	/* n = 198, 199 */
+	.quad 0x758ee09da263e275, 0xe80240aad67ac1f8	/* n = 200, 201 */
+	.quad 0x62e3a62c8d25d0ed, 0xac85ad4a2bb4df8b	/* n = 202, 203 */
+	.quad 0xbd6feb68de2a1894, 0x2b53e68ad46a3aa3	/* n = 204, 205 */
+	.quad 0xea352fe067bde706, 0x375531cc184d199a	/* n = 206, 207 */
+	.quad 0xba7a3407e09207aa, 0x33d61a4eb2a86837	/* n = 208, 209 */
+	.quad 0xc1c3237d1f6f35ef, 0x52fb6c5f1a4d879c	/* n = 210, 211 */
+	.quad 0x8da09eb98bbaa349, 0x0ea5665f9bc4e0c0	/* n = 212, 213 */
+	.quad 0x4d38ecf289be203a, 0xd1ad34846334e224	/* n = 214, 215 */
+	.quad 0x3872b6300d5e5d6f, 0xc86e4ee3fb147f41	/* n = 216, 217 */
+	.quad 0xa8fc443ba9a0b069, 0xff41c4f2089a25d1	/* n = 218, 219 */
+	.quad 0x4a4707a39ca69807, 0x489bb32c6b838b9c	/* n = 220, 221 */
+	.quad 0x8dbafe66f8cb6d45, 0x61db75f8b4e2d9f4	/* n = 222, 223 */
+	.quad 0x0d1476de2f12000f, 0xeec00ce97e24c171	/* n = 224, 225 */
+	.quad 0x21fbeb353ae73054, 0x66f93b1e5fab1351	/* n = 226, 227 */
+	.quad 0xd0b22c75dcba6084, 0x53dec47641d6c55a	/* n = 228, 229 */
+	.quad 0xf728f6668cee78ac, 0x04244c6f2beeb035	/* n = 230, 231 */
+	.quad 0x3f2930bb5e9d61c5, 0xfb05751fc50f464d	/* n = 232, 233 */
+	.quad 0xc7b126c7a5cbe3aa, 0x33abd15c72ed31d3	/* n = 234, 235 */
+	.quad 0xb4560c2652b7fde1, 0xc32d1127d13e055c	/* n = 236, 237 */
+	.quad 0xc007015025543411, 0x074e08f2e8aeb2cc	/* n = 238, 239 */
+	.quad 0x224f0e5bd4980292, 0x1c73c28c1f4a2cc4	/* n = 240, 241 */
+	.quad 0x8448df25c27b1879, 0x878d8f529e4f91f8	/* n = 242, 243 */
+	.quad 0x628c29e3756de5bd, 0x033fe743169cd550	/* n = 244, 245 */
+	.quad 0xafb91a61b1c6de3b, 0xae2145bac03913a3	/* n = 246, 247 */
+	.quad 0xeab05d4357a9b42f, 0x1fe656b5f220a5c7	/* n = 248, 249 */
+	.quad 0x05f85be9abc8e97b, 0x79d1de46324d30fb	/* n = 250, 251 */
+	.quad 0xe3c164ea319f7c97, 0xaabe595d06db144c	/* n = 252, 253 */
+	.quad 0xb88e6d23d73dbe81, 0xe5baed8cbfa97d72	/* n = 254, 255 */
+	.quad 0xa043808c0f782663, 0x0000000000000000	/* n = 256, 257 */
+\pfx\()_fold_192:
+	.quad 0x758ee09da263e275, 0x6d2d13de8038b4ca	/* x^1599, x^1535 mod Q */
+\pfx\()_fold_320:
+	.quad 0x5b490ed66bc7198e, 0x98a3c6207ae8373d	/* x^2623, x^2559 mod Q */
+\pfx\()_fold_384:
+	.quad 0x6060c38d609f3e21, 0x5bdde9caef18f985	/* x^3135, x^3071 mod Q */
+\pfx\()_fold_448:
+	.quad 0x7e6341dda0383248, 0xb06a02f5c37fb81b	/* x^3647, x^3583 mod Q */
+.endm
+
 #endif /* SIMDSUM_CRC64NVME_FOLD_CONSTS_H */

@@ -9,7 +9,8 @@ other proportion of the same source) needs:
         > asm/crc32c_fold256.h
 
 or, with --zmm, asm/crc32c_zmm_consts.h, those of the zmm kernels
-(crc32c_avx512.h's end, crc32c_vpclmul.S and crc32c_hybrid.S):
+(crc32c_avx512.h's end and crc32c_hybrid.S; crc32c_vpclmul.S takes its
+constants from asm/gen_crc_fold_constants.py):
 
     python3 asm/gen_crc32c_constants.py --zmm > asm/crc32c_zmm_consts.h
 
@@ -24,7 +25,7 @@ sizes the table that folds whole 16-byte lanes to the end of the data
 (distances 0..N lanes).  The first line of the output is the command.
 
 Arithmetic (the same as the comments of crc32c_sse42.S and
-crc32c_vpclmul.S state): P = x^32 + 0x1EDC6F41.  x^e mod P is computed in
+crc32c_avx512.h state): P = x^32 + 0x1EDC6F41.  x^e mod P is computed in
 the normal bit order (bit i = x^i) and printed reflected (x^0 in bit 31),
 the order of the CRC register and of the data in a qword.  Exponents may
 be negative: x has an order dividing 2^31 - 1 modulo P (checked below),
@@ -216,23 +217,6 @@ def emit_zmm_fold(out):
     out.append(".endm")
 
 
-def emit_zmm_vpclmul(out):
-    out.append("")
-    out.append("/* CRC32C_VPCLMUL_TABLES: crc32c_vpclmul.S's fold pairs, and")
-    out.append(" * .Lcrc_by_len[len - 64] = x^(8 len - 97) mod P, len = 64..256. */")
-    out.append(".macro CRC32C_VPCLMUL_TABLES")
-    for n in (256, 192, 128):
-        out.append(".Lfold_%d:" % n)
-        quad_rows(out, fold_pair(n))
-    out.append("\t.p2align 2")
-    out.append(".Lcrc_by_len:")
-    vals = [merge_k(n) for n in range(64, 257)]
-    for i in range(0, len(vals), 4):
-        row = vals[i:i + 4]
-        out.append("\t.long %s\t/* len %d.. */" % (", ".join("0x%08x" % x for x in row), 64 + i))
-    out.append(".endm")
-
-
 def emit_zmm_hybrid(out):
     size = {name: (s, c) for name, s, c in HYBRID_SIZES}
     out.append("")
@@ -275,7 +259,6 @@ def emit_zmm():
            "#ifndef SIMDSUM_CRC32C_ZMM_CONSTS_H",
            "#define SIMDSUM_CRC32C_ZMM_CONSTS_H"]
     emit_zmm_fold(out)
-    emit_zmm_vpclmul(out)
     emit_zmm_hybrid(out)
     out.append("")
     out.append("#endif /* SIMDSUM_CRC32C_ZMM_CONSTS_H */")

@@ -13,6 +13,9 @@ uint32_t crc32_generic(uint32_t crc, const uint8_t *data, size_t len);
 
 #if SIMDSUM_ASM_X86
 uint32_t crc32_pclmul(uint32_t crc, const uint8_t *data, size_t len);
+#if HAVE_AS_VPCLMULQDQ && HAVE_AS_AVX512
+uint32_t crc32_vpclmul(uint32_t crc, const uint8_t *data, size_t len);
+#endif
 #if HAVE_AS_VPCLMULQDQ
 uint32_t crc32_vpclmul256(uint32_t crc, const uint8_t *data, size_t len);
 #endif

@@ -13,6 +13,9 @@ uint64_t crc64nvme_generic(uint64_t crc, const uint8_t *data, size_t len);
 
 #if SIMDSUM_ASM_X86
 uint64_t crc64nvme_pclmul(uint64_t crc, const uint8_t *data, size_t len);
+#if HAVE_AS_VPCLMULQDQ && HAVE_AS_AVX512
+uint64_t crc64nvme_vpclmul(uint64_t crc, const uint8_t *data, size_t len);
+#endif
 #if HAVE_AS_VPCLMULQDQ
 uint64_t crc64nvme_vpclmul256(uint64_t crc, const uint8_t *data, size_t len);
 #endif

@@ -13,6 +13,15 @@ uint64_t crc64nvme_generic(uint64_t crc, const uint8_t *data, size_t len)
 
 const struct impl crc64nvme_impls[] = {
 #if SIMDSUM_ASM_X86
+#if HAVE_AS_VPCLMULQDQ && HAVE_AS_AVX512
+	/* The folding template (asm/crc_fold.h) on zmm registers: on the
+	 * Zen 5 VM within 1% of CRC-32's vpclmul at every length, and
+	 * 0.99x to 1.00x of CRC-32C's vpclmul at 16 KiB and 1 MiB. */
+	{ .family = FAMILY_CRC64NVME, .name = "vpclmul",
+	  .needs = CPUF(SSE41) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) | CPUF(AVX512F) |
+		   CPUF(AVX512VL) | CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
+	  .fn.crc64 = crc64nvme_vpclmul },
+#endif
 #if HAVE_AS_VPCLMULQDQ
 	/* The folding template (asm/crc_fold.h) on ymm registers. */
 	{ .family = FAMILY_CRC64NVME, .name = "vpclmul256",
