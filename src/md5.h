@@ -13,6 +13,9 @@ void md5_blocks_generic(uint32_t state[4], const uint8_t *data, size_t nblocks);
 void md5_blocks_x86_64(uint32_t state[4], const uint8_t *data, size_t nblocks);
 
 /* Multi-buffer kernels: see the contract in impl.h (md5_mblocks_fn). */
+#if HAVE_AS_AVX512
+void md5_mblocks_avx512x16(uint32_t *const state[], const uint8_t *const data[], size_t nblocks);
+#endif
 void md5_mblocks_avx2x8(uint32_t *const state[], const uint8_t *const data[], size_t nblocks);
 #endif
 
