@@ -36,6 +36,12 @@ MEASURED = [
     ("zen3", "AMD Zen 3", "AuthenticAMD 0x19 0x00-0x0f,0x20-0x5f", "AuthenticAMD-19-01",
      "AMD Zen 3 (family 0x19, models 0x00-0x0f Milan, 0x20-0x5f Vermeer,\n"
      " * Cezanne...): the Milan VM. No AVX-512."),
+    ("zen1", "AMD Zen 1", "AuthenticAMD 0x17 0x00-0x2f", "AuthenticAMD-17-01",
+     "AMD Zen and Zen+ (family 0x17, models 0x00-0x2f: Naples, Summit and\n"
+     " * Pinnacle Ridge, Raven Ridge, Picasso): the Naples VM. No AVX-512 and\n"
+     " * no VPCLMULQDQ; 256-bit operations run in two 128-bit halves, so the\n"
+     " * eight AVX2 lanes of SHA-256 lose to SHA-NI even on one file.\n"
+     " * Zen 2 (models 0x30-0xff) runs AVX2 at full width: the default."),
 ]
 
 
@@ -293,7 +299,7 @@ DEFAULT_COMMENT = """/* CPUs without a profile: Zen 4's figures, the more carefu
 
 TAIL = """
 /* Read by profile_table.c; the default last. */
-const char *const profile_builtin_texts[] = { zen5, zen4, zen3, fallback, NULL };
+const char *const profile_builtin_texts[] = { zen5, zen4, zen3, zen1, fallback, NULL };
 """
 
 

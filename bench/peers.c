@@ -51,6 +51,8 @@ struct contestant {
 	/* simdsum */
 	const struct algo *algo;
 	struct dispatch dispatch;
+	uint64_t crc_ones;      /* a CRC's register init, all ones */
+	unsigned crc_width;     /* a CRC's width in bits: 32 or 64 */
 	/* OpenSSL */
 	EVP_MD *md;
 	EVP_MD_CTX *ctx;
@@ -66,13 +68,20 @@ static void simdsum_op(const struct contestant *c, const uint8_t *p, size_t len,
 }
 
 /* A CRC as ISA-L's functions are called: the register in and out,
- * through simdsum's dispatch (src/impl.h), with no hash_ctx. */
+ * through simdsum's dispatch (src/impl.h), with no hash_ctx.  The init
+ * and the width are looked up once, in simdsum_contestant, and the
+ * digest stored inline, as the peers' ops do: the family-table lookups
+ * and the out-of-line crc_store_digest cost about 2.5 ns a call, a
+ * tenth of a 256-byte CRC on the Zen 5 VM. */
 static void simdsum_crc_op(const struct contestant *c, const uint8_t *p, size_t len,
 			   uint8_t *digest)
 {
-	enum family f = c->algo->family;
-	uint64_t ones = crc_register_init(f);
-	crc_store_digest(f, digest, ~dispatch_crc(&c->dispatch, ones, p, len) & ones);
+	uint64_t crc = ~dispatch_crc(&c->dispatch, c->crc_ones, p, len) & c->crc_ones;
+
+	if (c->crc_width == 64)
+		store_be64(digest, crc);
+	else
+		store_be32(digest, (uint32_t)crc);
 }
 
 static void openssl_op(const struct contestant *c, const uint8_t *p, size_t len, uint8_t *digest)
@@ -113,6 +122,10 @@ static void simdsum_contestant(struct contestant *c, const struct algo *a, const
 	memset(c, 0, sizeof *c);
 	c->op = simdsum_op;
 	c->algo = a;
+	if (family_is_crc(a->family)) {
+		c->crc_ones = crc_register_init(a->family);
+		c->crc_width = family_crc_width(a->family);
+	}
 	if (impl) {
 		impl_select_one(impl, &c->dispatch);
 		snprintf(c->label, sizeof c->label, "simdsum %s", impl->name);

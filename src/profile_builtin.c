@@ -162,6 +162,47 @@ static const char zen3[] =
 	"row crc64nvme pclmul 2.6391 0.0728803\n"
 	"row crc64nvme generic 0 0.566879\n";
 
+/* AMD Zen and Zen+ (family 0x17, models 0x00-0x2f: Naples, Summit and
+ * Pinnacle Ridge, Raven Ridge, Picasso): the Naples VM. No AVX-512 and
+ * no VPCLMULQDQ; 256-bit operations run in two 128-bit halves, so the
+ * eight AVX2 lanes of SHA-256 lose to SHA-NI even on one file.
+ * Zen 2 (models 0x30-0xff) runs AVX2 at full width: the default. Key AuthenticAMD-17-01 in bench/RESULTS.md. */
+static const char zen1[] =
+	"simdsum-profile 1\n"
+	"name AMD Zen 1\n"
+	"cpu AuthenticAMD 0x17 0x00-0x2f\n"
+	"io measure\n"
+	"row sha1 shani 3.34217 0.631905\n"
+	"row sha1 avx2 10.0327 1.19017\n"
+	"row sha1 avx 7.65309 1.13366\n"
+	"row sha1 ssse3 26.963 1.18375\n"
+	"row sha1 generic 2.53635 2.41386\n"
+	"row sha1 shanix3 0 0.41795\n"
+	"row sha1 avx2x8 0 0.677342\n"
+	"row sha256 shani 4.34132 0.673631\n"
+	"row sha256 avx2 37.7249 2.65573\n"
+	"row sha256 avx 36.2802 2.78086\n"
+	"row sha256 ssse3 7.71411 3.33219\n"
+	"row sha256 generic 25.5317 4.17744\n"
+	"row sha256 shanix2 0 0.364875\n"
+	"row sha256 avx2x8 0 1.77579\n"
+	"row sha512 avx2 70.6481 1.90415\n"
+	"row sha512 avx 4.67095 2.26854\n"
+	"row sha512 ssse3 6.31082 2.46878\n"
+	"row sha512 generic 26.7015 2.67111\n"
+	"row md5 x86_64 2.67763 1.50804\n"
+	"row md5 generic 6.29936 1.76351\n"
+	"row md5 avx2x8 0 0.324331\n"
+	"row xxh64 libxxhash 39.6108 0.0873139\n"
+	"row xxh3 libxxhash 32.3138 0.0484096\n"
+	"row crc32c sse42 2.05057 0.156747\n"
+	"row crc32c pclmul 2.64883 0.0801606\n"
+	"row crc32c generic 0.439259 0.598928\n"
+	"row crc32 pclmul 2.64788 0.0801561\n"
+	"row crc32 generic 0.458545 0.597804\n"
+	"row crc64nvme pclmul 2.93278 0.0814665\n"
+	"row crc64nvme generic 0 0.614308\n";
+
 /* CPUs without a profile: Zen 4's figures, the more careful of the AMD
  * generations: 512-bit lanes only when nearly full (SHA-NI interleaving
  * otherwise), folding rather than Zen 5's crc32 blend (on Intel, which
@@ -215,4 +256,4 @@ static const char fallback[] =
 	"row crc64nvme vpclmul 2.77893 0.0173395\n";
 
 /* Read by profile_table.c; the default last. */
-const char *const profile_builtin_texts[] = { zen5, zen4, zen3, fallback, NULL };
+const char *const profile_builtin_texts[] = { zen5, zen4, zen3, zen1, fallback, NULL };

@@ -84,6 +84,8 @@ static void test_signatures(void **state)
 	expect_match("AuthenticAMD", 0x19, 0x61, "AMD Zen 4");
 	expect_match("AuthenticAMD", 0x19, 0x01, "AMD Zen 3");
 	expect_match("AuthenticAMD", 0x19, 0x21, "AMD Zen 3");
+	expect_match("AuthenticAMD", 0x17, 0x01, "AMD Zen 1");
+	expect_match("AuthenticAMD", 0x17, 0x08, "AMD Zen 1");
 	expect_match("AuthenticAMD", 0x17, 0x31, "default");
 	expect_match("GenuineIntel", 0x19, 0x11, "default");
 	expect_match("GenuineIntel", 0x6, 0x8f, "default");
@@ -121,6 +123,25 @@ static void test_zen5_lanes(void **state)
 	assert_string_equal(kernel_name(&plan, 16), "avx512x16");
 	cost_model_lanes(FAMILY_SHA512, complete("AMD Zen 5"), ALL_FEATURES, NULL, &plan);
 	assert_string_equal(kernel_name(&plan, 8), "avx512x8");
+}
+
+/* Zen 1: SHA-NI interleaving, never the half-width AVX2 lanes of SHA-1
+ * and SHA-256; CRC-32C by folding, not the crc32 instruction. */
+static void test_zen1_lanes(void **state)
+{
+	(void)state;
+	cpu_features have = ALL_FEATURES & ~AVX512_BITS & ~CPUF(VPCLMULQDQ);
+	struct lane_plan plan;
+	struct dispatch d;
+	cost_model_lanes(FAMILY_SHA256, complete("AMD Zen 1"), have, NULL, &plan);
+	for (unsigned b = 2; b <= COST_MAX_STREAMS; b++)
+		assert_string_not_equal(kernel_name(&plan, b), "avx2x8");
+	assert_string_equal(kernel_name(&plan, 2), "shanix2");
+	cost_model_lanes(FAMILY_SHA1, complete("AMD Zen 1"), have, NULL, &plan);
+	for (unsigned b = 3; b <= COST_MAX_STREAMS; b++)
+		assert_string_not_equal(kernel_name(&plan, b), "avx2x8");
+	cost_model_dispatch(FAMILY_CRC32C, complete("AMD Zen 1"), have, &d);
+	assert_string_equal(dispatch_pick(&d, 1 << 20)->name, "pclmul");
 }
 
 /* A CPU with SHA-NI and AVX2 but no AVX-512, under the default profile:
@@ -545,6 +566,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_builtins_parse_and_cover),
+		cmocka_unit_test(test_zen1_lanes),
 		cmocka_unit_test(test_signatures),
 		cmocka_unit_test(test_zen4_lanes),
 		cmocka_unit_test(test_zen5_lanes),
