@@ -195,9 +195,15 @@ b: OK" ]
 	printf abc > f
 	for pair in "sha1 sha1:" "sha256 sha224, sha256:" "sha512 sha384, sha512:" "md5 md5:" "crc32c crc32c:"; do
 		alg=${pair%% *}
+		# --debug names the longest calls' row first: the row marked
+		# "[auto]", or "[auto for calls >= N bytes]" with the largest N
 		auto=$("$SIMDSUM" --list-impls | awk -v h="${pair#* }" '
 			/^[^ ].*:$/ { in_h = ($0 == h); next }
-			in_h && /\[auto/ { print $1; exit }')
+			in_h && /\[auto\]/ { best = $1; n = -1 }
+			in_h && /\[auto for calls >= / && n >= 0 {
+				m = $0; sub(/.*>= /, "", m); m += 0
+				if (m > n) { n = m; best = $1 } }
+			END { print best }')
 		run --separate-stderr "$SIMDSUM" --debug -a $alg f
 		[ "$status" -eq 0 ]
 		[[ "$stderr" == *"$alg: auto: $auto ("* ]]
