@@ -51,15 +51,14 @@ def section(key):
     return m.group(1).splitlines()
 
 
-def tuned(key):
-    """The rows of the section's --tune output, or None."""
+def block_rows(key, heading):
+    """The profile rows (`row ...` lines, one or two segments) of the
+    fenced block after heading in the section, or None without heading."""
     lines = section(key)
-    try:
-        start = lines.index("### simdsum --tune")
-    except ValueError:
+    if heading not in lines:
         return None
     rows = []
-    for line in lines[start:]:
+    for line in lines[lines.index(heading):]:
         f = line.split()
         if f[:1] == ["row"] and len(f) == 5:
             rows.append((f[1], f[2], float(f[3]), float(f[4]), None))
@@ -71,24 +70,15 @@ def tuned(key):
     return rows
 
 
+def tuned(key):
+    """The rows of the section's --tune output, or None."""
+    return block_rows(key, "### simdsum --tune")
+
+
 def supplement(key):
     """The rows of the section's "### Rows measured since the table" block
     (kernels new since its --benchmark table, timed by --tune), or []."""
-    lines = section(key)
-    heading = "### Rows measured since the table"
-    if heading not in lines:
-        return []
-    rows, fenced = [], False
-    for line in lines[lines.index(heading):]:
-        if line.startswith("```"):
-            if fenced:
-                break
-            fenced = True
-            continue
-        f = line.split()
-        if fenced and f[:1] == ["row"] and len(f) == 5:
-            rows.append((f[1], f[2], float(f[3]), float(f[4]), None))
-    return rows
+    return block_rows(key, "### Rows measured since the table") or []
 
 
 def with_supplement(rows, extra):
