@@ -71,17 +71,12 @@ static void simdsum_op(const struct contestant *c, const uint8_t *p, size_t len,
  * through simdsum's dispatch (src/impl.h), with no hash_ctx.  The init
  * and the width are looked up once, in simdsum_contestant, and the
  * digest stored inline, as the peers' ops do: the family-table lookups
- * and the out-of-line crc_store_digest cost about 2.5 ns a call, a
- * tenth of a 256-byte CRC on the Zen 5 VM. */
+ * cost about 2.5 ns a call, a tenth of a 256-byte CRC on the Zen 5 VM. */
 static void simdsum_crc_op(const struct contestant *c, const uint8_t *p, size_t len,
 			   uint8_t *digest)
 {
-	uint64_t crc = ~dispatch_crc(&c->dispatch, c->crc_ones, p, len) & c->crc_ones;
-
-	if (c->crc_width == 64)
-		store_be64(digest, crc);
-	else
-		store_be32(digest, (uint32_t)crc);
+	crc_store_width(digest, c->crc_width,
+			~dispatch_crc(&c->dispatch, c->crc_ones, p, len) & c->crc_ones);
 }
 
 static void openssl_op(const struct contestant *c, const uint8_t *p, size_t len, uint8_t *digest)

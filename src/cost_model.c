@@ -152,6 +152,7 @@ void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_fe
 		out->tier[out->ntiers].impl = row_at[r];
 		out->tier[out->ntiers++].min_len = r == first ? 0 : from[r];
 	}
+	dispatch_pad(out);
 }
 
 void impl_select_auto(enum family family, struct dispatch *out)

@@ -17,14 +17,6 @@ static struct crc_model *model_of(enum family family)
 	}
 }
 
-void crc_store_digest(enum family family, uint8_t *digest, uint64_t crc)
-{
-	if (family_crc_width(family) == 64)
-		store_be64(digest, crc);
-	else
-		store_be32(digest, (uint32_t)crc);
-}
-
 uint64_t crc_load_digest(enum family family, const uint8_t *digest)
 {
 	return family_crc_width(family) == 64 ? load_be64(digest) : load_be32(digest);

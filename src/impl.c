@@ -22,6 +22,13 @@ void impl_select_one(const struct impl *impl, struct dispatch *out)
 	out->ntiers = 1;
 	out->tier[0].min_len = 0;
 	out->tier[0].impl = impl;
+	dispatch_pad(out);
+}
+
+void dispatch_pad(struct dispatch *d)
+{
+	for (unsigned t = d->ntiers; t < IMPL_MAX_TIERS; t++)
+		d->tier[t] = d->tier[d->ntiers - 1];
 }
 
 const struct impl *impl_generic(enum family family)

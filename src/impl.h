@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bytes.h"
 #include "cpu.h"
 #include "family.h"
 
@@ -85,9 +86,21 @@ static inline uint64_t crc_register_init(enum family family)
 	return family_crc_width(family) == 64 ? ~(uint64_t)0 : 0xffffffffu;
 }
 
-/* A standard CRC value (already inverted) as a digest: its width / 8
- * bytes, most significant first. */
-void crc_store_digest(enum family family, uint8_t *digest, uint64_t crc);
+/* A standard CRC value (already inverted) of width bits as a digest: its
+ * width / 8 bytes, most significant first. Inline, for callers that store
+ * one digest per short call (bench/peers.c, which looks the width up once). */
+static inline void crc_store_width(uint8_t *digest, unsigned width, uint64_t crc)
+{
+	if (width == 64)
+		store_be64(digest, crc);
+	else
+		store_be32(digest, (uint32_t)crc);
+}
+
+static inline void crc_store_digest(enum family family, uint8_t *digest, uint64_t crc)
+{
+	crc_store_width(digest, family_crc_width(family), crc);
+}
 uint64_t crc_load_digest(enum family family, const uint8_t *digest);
 
 /* The standard CRC of A||B from CRC(A), CRC(B) and |B| (O(log |B|)). */
@@ -150,8 +163,10 @@ cpu_features impl_missing(const struct impl *impl);
 const struct impl *impl_find(enum family family, const char *name);
 
 /* What a hashing context calls: up to IMPL_MAX_TIERS rows, each used for
- * calls of at least min_len bytes, tried in order; the last tier has
- * min_len 0. A forced implementation is a single tier. */
+ * calls of at least min_len bytes, longest calls first; the last tier has
+ * min_len 0. A forced implementation is a single tier. The tiers past
+ * ntiers repeat the last one (dispatch_pad), so that dispatch_pick can
+ * count instead of loop. */
 #define IMPL_MAX_TIERS 4
 struct dispatch {
 	unsigned ntiers;
@@ -164,12 +179,18 @@ struct dispatch {
 /* A single-tier dispatch for one row (the caller checked it is runnable). */
 void impl_select_one(const struct impl *impl, struct dispatch *out);
 
-/* The row a dispatch uses for a call of len bytes. */
+/* Fills the tiers past d->ntiers with copies of the last. */
+void dispatch_pad(struct dispatch *d);
+
+/* The row a dispatch uses for a call of len bytes: the number of tiers
+ * whose min_len is above len, without branches (a CRC of 16 bytes is a
+ * dozen nanoseconds, and a loop over the tiers cost one or two of them
+ * against a forced row's single tier). */
+_Static_assert(IMPL_MAX_TIERS == 4, "dispatch_pick compares three tiers");
 static inline const struct impl *dispatch_pick(const struct dispatch *d, size_t len)
 {
-	unsigned i = 0;
-	while (i + 1 < d->ntiers && len < d->tier[i].min_len)
-		i++;
+	unsigned i = (unsigned)(len < d->tier[0].min_len) + (unsigned)(len < d->tier[1].min_len) +
+		     (unsigned)(len < d->tier[2].min_len);
 	return d->tier[i].impl;
 }
 
