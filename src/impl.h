@@ -101,6 +101,8 @@ static inline void crc_store_digest(enum family family, uint8_t *digest, uint64_
 {
 	crc_store_width(digest, family_crc_width(family), crc);
 }
+
+/* The CRC value back from its digest bytes. */
 uint64_t crc_load_digest(enum family family, const uint8_t *digest);
 
 /* The standard CRC of A||B from CRC(A), CRC(B) and |B| (O(log |B|)). */
