@@ -35,7 +35,7 @@ struct worker {
 
 struct engine {
 	struct engine_config cfg;
-	struct job ring[WINDOW];
+	struct job *ring;       /* WINDOW jobs, each cleared when handed out */
 	unsigned char state[WINDOW];
 	uint64_t next_emit;     /* oldest job not yet emitted */
 	uint64_t submitted;     /* jobs [0, submitted) were submitted */
@@ -219,6 +219,11 @@ struct engine *engine_create(const struct engine_config *cfg)
 {
 	struct engine *e = xcalloc(1, sizeof *e);
 
+	/* Not cleared here: engine_job clears each job it hands out, and the
+	 * untouched part of the ring (all but a few slots of a short run)
+	 * then never costs a page fault (about 2 us a page on the Zen 1 VM;
+	 * clearing the whole ring took 0.3-0.5 ms of a 1.5 ms run). */
+	e->ring = xmalloc(WINDOW * sizeof *e->ring);
 	e->cfg = *cfg;
 	if (e->cfg.jobs < 1)
 		e->cfg.jobs = 1;
@@ -325,6 +330,7 @@ void engine_finish(struct engine *e)
 	pthread_mutex_destroy(&e->mu);
 	pthread_cond_destroy(&e->work);
 	pthread_cond_destroy(&e->done);
+	free(e->ring);
 	free(e);
 }
 
