@@ -236,32 +236,49 @@ def derived_new_rows(rows, measured):
     return out
 
 
-def row_text(row):
+def c_number(v):
+    """A figure as a C literal: the same %.6g the profile files carry."""
+    return "%.6g" % v
+
+
+def c_row(row):
     family, name, call, byte, seg = row
-    text = "row %s %s %.6g %.6g" % (family, name, call, byte)
-    if seg:
-        text += " from %d %.6g %.6g" % seg
-    return text
+    fields = ["FAMILY_" + family.upper(), '"%s"' % name, c_number(call), c_number(byte)]
+    fields += ["%d" % seg[0], c_number(seg[1]), c_number(seg[2])] if seg else ["0", "0", "0"]
+    return "\t{ %s }," % ", ".join(fields)
 
 
-def c_text(name, cpu, rows):
-    lines = ["simdsum-profile 1", "name " + name]
+def c_rows(cname, rows):
+    return ("static const struct builtin_row %s[] = {\n" % cname +
+            "\n".join(c_row(r) for r in rows) + "\n};\n")
+
+
+def c_profile(cname, name, cpu):
+    """The table entry of a profile; cpu "VENDOR 0xFAMILY LO-HI,LO-HI" or
+    None for the default."""
+    fields = ['.name = "%s"' % name]
     if cpu:
-        lines.append("cpu " + cpu)
-    lines.append("io measure")
-    lines += [row_text(r) for r in rows]
-    return "\n".join('\t"%s\\n"' % line for line in lines) + ";\n"
+        vendor, family, models = cpu.split()
+        ranges = [m.split("-") for m in models.split(",")]
+        fields += ['.vendor = "%s"' % vendor, ".family = %s" % family,
+                   ".nranges = %d" % len(ranges),
+                   ".model = { %s }" % ", ".join("{ %s, %s }" % (lo, hi) for lo, hi in ranges)]
+    fields += [".io = IO_PREF_MEASURE", ".rows = %s" % cname,
+               ".nrows = sizeof %s / sizeof %s[0]" % (cname, cname)]
+    return "\t{ " + ",\n\t  ".join(fields) + " },\n"
 
 
 HEAD = """/* python3 bench/gen_profile_builtin.py > src/profile_builtin.c */
 /* SPDX-License-Identifier: MIT */
-/* profile_builtin.c - the built-in cost profiles' texts (format: src/profile.h),
- * most specific first; the last is the default for CPUs without one.
- * Generated from the `simdsum --benchmark` tables of bench/RESULTS.md by
- * bench/gen_profile_builtin.py (fitted by bench/profile_fit.py, the fit
- * --tune uses): edit those, not this. src/profile_table.c parses them.
+/* profile_builtin.c - the built-in cost profiles, most specific first; the
+ * last is the default for CPUs without one. Generated from the `simdsum
+ * --benchmark` tables of bench/RESULTS.md by bench/gen_profile_builtin.py
+ * (fitted by bench/profile_fit.py, the fit --tune uses): edit those, not
+ * this. C data rather than profile text (src/profile.h) so that a run
+ * does not parse them (about 30 us each on the Zen 1 VM); src/profile_table.c
+ * resolves their rows' names.
  *
- * The I/O line is "measure" in all of them: whether mmap beats read() on
+ * The I/O choice is "measure" in all of them: whether mmap beats read() on
  * a cached file depended on the hypervisor as much as on the CPU (1.5-2.6x
  * faster on the Zen 4 VM, 5x slower on the Zen 5 one), so the run decides
  * unless a profile saved by --tune on this machine says. */
@@ -287,9 +304,13 @@ DEFAULT_COMMENT = """/* CPUs without a profile: Zen 4's figures, the more carefu
  * issues one crc32 a cycle, the blend's chains would be the bottleneck). */
 """
 
-TAIL = """
+TABLE_HEAD = """
 /* Read by profile_table.c; the default last. */
-const char *const profile_builtin_texts[] = { zen5, zen4, zen3, zen1, fallback, NULL };
+const struct builtin_profile profile_builtins[] = {
+"""
+
+TABLE_TAIL = """};
+const unsigned profile_builtins_count = sizeof profile_builtins / sizeof profile_builtins[0];
 """
 
 
@@ -303,17 +324,20 @@ def main():
     zen4 = derived_same_folds(zen4)
     rows["zen5"] = derived_same_folds(
         derived_new_rows(derived_crcs(rows["zen5"], rows["zen3"]), rows["zen3"]))
+    table = []
     for cname, name, cpu, key, comment in MEASURED:
         if cname == "zen3":
             out.append(ZEN4_COMMENT)
-            out.append("static const char zen4[] =\n" +
-                       c_text("AMD Zen 4 (derived)",
-                              "AuthenticAMD 0x19 0x10-0x1f,0x60-0x7f,0xa0-0xaf", zen4) + "\n")
+            out.append(c_rows("zen4", zen4) + "\n")
+            table.append(c_profile("zen4", "AMD Zen 4 (derived)",
+                                   "AuthenticAMD 0x19 0x10-0x1f,0x60-0x7f,0xa0-0xaf"))
         out.append("/* %s Key %s in bench/RESULTS.md. */\n" % (comment, key))
-        out.append("static const char %s[] =\n" % cname + c_text(name, cpu, rows[cname]) + "\n")
+        out.append(c_rows(cname, rows[cname]) + "\n")
+        table.append(c_profile(cname, name, cpu))
     out.append(DEFAULT_COMMENT)
-    out.append("static const char fallback[] =\n" + c_text("default", None, zen4))
-    out.append(TAIL)
+    out.append(c_rows("fallback", zen4))
+    table.append(c_profile("fallback", "default", None))
+    out.append(TABLE_HEAD + "".join(table) + TABLE_TAIL)
     sys.stdout.write("".join(out))
 
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* profile.c - reading, checking and choosing the cost profile in force.
- * The figures themselves live in profile_builtin.c; what is done with
- * them, in cost_model.c. */
+ * The built-in figures live in profile_builtin.c (made profiles by
+ * profile_table.c); what is done with them, in cost_model.c. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -168,10 +168,6 @@ static bool printable(const char *s, size_t len)
 	return true;
 }
 
-/* Built-in profiles name rows that a build without the assembler (or
- * for another architecture) lacks: those rows are skipped there. */
-static __thread bool skip_unknown_rows;
-
 /* The optional "from LEN CALL_NS2 BYTE_NS2" after a row's first pair
  * (tokens 5 to 8), into c; c->from_len stays 0 without one. */
 static bool parse_segment(const struct tokens *tk, struct row_cost *c, char *err, size_t errsize)
@@ -208,10 +204,7 @@ static bool parse_row(const struct tokens *tk, struct cpu_profile *out, char *er
 		return false;
 	}
 	token_copy(tk, 2, name, sizeof name);
-	bool known = family_by_name(tk->t[1].s, tk->t[1].len, &family);
-	if (known && skip_unknown_rows && !impl_find(family, name))
-		return true;
-	if (!known || !(c.impl = impl_find(family, name))) {
+	if (!family_by_name(tk->t[1].s, tk->t[1].len, &family) || !(c.impl = impl_find(family, name))) {
 		snprintf(err, errsize, "unknown row '%.*s %.40s'", (int)(tk->t[1].len > 20 ? 20 : tk->t[1].len),
 			 tk->t[1].s, name);
 		return false;
@@ -312,15 +305,6 @@ bool profile_parse(const char *text, size_t len, struct cpu_profile *out, char *
 	if (!out->name[0])
 		snprintf(out->name, sizeof out->name, "unnamed");
 	return true;
-}
-
-bool profile_parse_builtin(const char *text, size_t len, struct cpu_profile *out, char *err,
-			   size_t errsize)
-{
-	skip_unknown_rows = true;
-	bool ok = profile_parse(text, len, out, err, errsize);
-	skip_unknown_rows = false;
-	return ok;
 }
 
 const struct row_cost *profile_cost(const struct cpu_profile *p, const struct impl *row)

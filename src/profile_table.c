@@ -1,59 +1,80 @@
 /* SPDX-License-Identifier: MIT */
-/* profile_table.c - the built-in profiles (their texts: profile_builtin.c,
- * generated), each parsed on first use. */
+/* profile_table.c - the built-in profiles (their figures: profile_builtin.c,
+ * generated), each made a struct cpu_profile on first use. */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "profile.h"
 
 #define MAX_BUILTIN 16
 
-static struct cpu_profile parsed[MAX_BUILTIN];
+static struct cpu_profile made[MAX_BUILTIN];
 static bool done[MAX_BUILTIN];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 unsigned profile_builtin_count(void)
 {
-	unsigned n = 0;
-
-	while (n < MAX_BUILTIN && profile_builtin_texts[n])
-		n++;
-	return n;
+	return profile_builtins_count < MAX_BUILTIN ? profile_builtins_count : MAX_BUILTIN;
 }
 
-/* Parsed on first use, one at a time: a run needs the default and at
- * most one other, and parsing all of them would cost as much as hashing
- * a small file. A text that does not parse leaves its profile empty
- * (matching no CPU, so the default's rows apply); the unit tests parse
- * every one. */
+/* Everything but the rows: what says which CPU a profile is for. */
+static void make_head(const struct builtin_profile *b, struct cpu_profile *out)
+{
+	memset(out, 0, sizeof *out);
+	snprintf(out->name, sizeof out->name, "%s", b->name);
+	strcpy(out->origin, "built-in");
+	if (b->vendor) {
+		snprintf(out->vendor, sizeof out->vendor, "%s", b->vendor);
+		out->family = b->family;
+		out->nranges = b->nranges < PROFILE_MAX_MODEL_RANGES ? b->nranges
+								     : PROFILE_MAX_MODEL_RANGES;
+		for (unsigned i = 0; i < out->nranges; i++) {
+			out->model[i].lo = b->model[i].lo;
+			out->model[i].hi = b->model[i].hi;
+		}
+	}
+	out->io = b->io;
+}
+
+/* The rows this build has (the others are skipped: see struct builtin_row). */
+static void make_rows(const struct builtin_profile *b, struct cpu_profile *out)
+{
+	for (unsigned i = 0; i < b->nrows && out->nrows < PROFILE_MAX_ROWS; i++) {
+		const struct builtin_row *r = &b->rows[i];
+		const struct impl *impl = impl_find(r->family, r->impl);
+		if (!impl || profile_cost(out, impl))
+			continue;
+		out->rows[out->nrows++] = (struct row_cost){
+			.impl = impl, .call_ns = r->call_ns, .byte_ns = r->byte_ns,
+			.from_len = r->from_len, .call2_ns = r->call2_ns, .byte2_ns = r->byte2_ns,
+		};
+	}
+}
+
+/* Made on first use, one at a time: a run needs the default and at most
+ * one other. */
 const struct cpu_profile *profile_builtin(unsigned i)
 {
-	const char *text = i < profile_builtin_count() ? profile_builtin_texts[i] : NULL;
-	char err[160];
-
-	if (!text)
+	if (i >= profile_builtin_count())
 		return NULL;
 	pthread_mutex_lock(&lock);
 	if (!done[i]) {
-		if (!profile_parse_builtin(text, strlen(text), &parsed[i], err, sizeof err))
-			memset(&parsed[i], 0, sizeof parsed[i]);
-		strcpy(parsed[i].origin, "built-in");
+		make_head(&profile_builtins[i], &made[i]);
+		make_rows(&profile_builtins[i], &made[i]);
 		done[i] = true;
 	}
 	pthread_mutex_unlock(&lock);
-	return &parsed[i];
+	return &made[i];
 }
 
 bool profile_builtin_matches(unsigned i, const struct cpu_signature *sig)
 {
-	const char *text = i < profile_builtin_count() ? profile_builtin_texts[i] : NULL;
 	struct cpu_profile head;
-	char err[160];
 
-	/* Only the lines before the first row say which CPU it is for. */
-	const char *rows = text ? strstr(text, "\nrow ") : NULL;
-	if (!rows || !profile_parse(text, (size_t)(rows - text), &head, err, sizeof err))
+	if (i >= profile_builtin_count())
 		return false;
+	make_head(&profile_builtins[i], &head);
 	return profile_matches(&head, sig);
 }
 
