@@ -193,6 +193,9 @@ changed_during() {
 	for winner in mmap read; do
 		run --separate-stderr shimmed_afresh "$1" env SIMDSUM_TEST_IO_WINNER=$winner \
 			"$SIMDSUM" -j1 -a crc32c vic after
+		# what the run said, should it fail (bats shows it then)
+		echo "winner $winner: status $status, stderr: $stderr"
+		echo "fault log:"; cat "$T/.faults.log" || true
 		[ "$status" -eq 1 ]
 		[ "$stderr" = "$SAYS: vic: file changed while reading" ]
 		[ "$output" = "$(crc_ref after)" ]
