@@ -298,10 +298,11 @@ ZEN4_COMMENT = """/* AMD Zen 4 (family 0x19, models 0x10-0x1f Genoa, 0x60-0x7f R
  * segment (the blend it switches to on longer calls is not carried). */
 """
 
-DEFAULT_COMMENT = """/* CPUs without a profile: Zen 4's figures, the more careful of the AMD
- * generations: 512-bit lanes only when nearly full (SHA-NI interleaving
- * otherwise), folding rather than Zen 5's crc32 blend (on Intel, which
- * issues one crc32 a cycle, the blend's chains would be the bottleneck). */
+DEFAULT_COMMENT = """\t/* CPUs without a profile: Zen 4's figures (its rows), the more careful
+\t * of the AMD generations: 512-bit lanes only when nearly full (SHA-NI
+\t * interleaving otherwise), folding rather than Zen 5's crc32 blend (on
+\t * Intel, which issues one crc32 a cycle, the blend's chains would be
+\t * the bottleneck). */
 """
 
 TABLE_HEAD = """
@@ -334,9 +335,7 @@ def main():
         out.append("/* %s Key %s in bench/RESULTS.md. */\n" % (comment, key))
         out.append(c_rows(cname, rows[cname]) + "\n")
         table.append(c_profile(cname, name, cpu))
-    out.append(DEFAULT_COMMENT)
-    out.append(c_rows("fallback", zen4))
-    table.append(c_profile("fallback", "default", None))
+    table.append(DEFAULT_COMMENT + c_profile("zen4", "default", None))
     out.append(TABLE_HEAD + "".join(table) + TABLE_TAIL)
     sys.stdout.write("".join(out))
 

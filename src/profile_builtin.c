@@ -193,55 +193,6 @@ static const struct builtin_row zen1[] = {
 	{ FAMILY_CRC64NVME, "generic", 0, 0.614308, 0, 0, 0 },
 };
 
-/* CPUs without a profile: Zen 4's figures, the more careful of the AMD
- * generations: 512-bit lanes only when nearly full (SHA-NI interleaving
- * otherwise), folding rather than Zen 5's crc32 blend (on Intel, which
- * issues one crc32 a cycle, the blend's chains would be the bottleneck). */
-static const struct builtin_row fallback[] = {
-	{ FAMILY_SHA1, "shani", 52.8109, 0.518905, 0, 0, 0 },
-	{ FAMILY_SHA1, "avx2", 76.7454, 0.688436, 0, 0, 0 },
-	{ FAMILY_SHA1, "avx", 71.1119, 0.697787, 0, 0, 0 },
-	{ FAMILY_SHA1, "ssse3", 71.2919, 0.697423, 0, 0, 0 },
-	{ FAMILY_SHA1, "generic", 113.677, 1.48387, 0, 0, 0 },
-	{ FAMILY_SHA1, "avx512x16", 0, 0.15848, 0, 0, 0 },
-	{ FAMILY_SHA1, "shanix3", 0, 0.315987, 0, 0, 0 },
-	{ FAMILY_SHA1, "avx2x8", 0, 0.275247, 0, 0, 0 },
-	{ FAMILY_SHA256, "shani", 58.2674, 0.54932, 0, 0, 0 },
-	{ FAMILY_SHA256, "avx2", 117.346, 1.40567, 0, 0, 0 },
-	{ FAMILY_SHA256, "avx", 111.89, 1.5059, 0, 0, 0 },
-	{ FAMILY_SHA256, "ssse3", 116.216, 1.55589, 0, 0, 0 },
-	{ FAMILY_SHA256, "generic", 175.776, 2.4933, 0, 0, 0 },
-	{ FAMILY_SHA256, "avx512x16", 0, 0.263446, 0, 0, 0 },
-	{ FAMILY_SHA256, "shanix2", 0, 0.277231, 0, 0, 0 },
-	{ FAMILY_SHA256, "avx2x8", 0, 0.536695, 0, 0, 0 },
-	{ FAMILY_SHA512, "avx512", 90.6377, 0.905505, 0, 0, 0 },
-	{ FAMILY_SHA512, "avx2", 88.8223, 0.923084, 0, 0, 0 },
-	{ FAMILY_SHA512, "avx", 95.5037, 1.00131, 0, 0, 0 },
-	{ FAMILY_SHA512, "ssse3", 118.911, 1.01755, 0, 0, 0 },
-	{ FAMILY_SHA512, "generic", 129.279, 1.6175, 0, 0, 0 },
-	{ FAMILY_SHA512, "avx512x8", 0, 0.340937, 0, 0, 0 },
-	{ FAMILY_CRC32C, "hybrid", 4.32519, 0.0190735, 0, 0, 0 },
-	{ FAMILY_CRC32C, "vpclmul", 3.71306, 0.0173395, 0, 0, 0 },
-	{ FAMILY_CRC32C, "sse42", 2.98512, 0.0610403, 0, 0, 0 },
-	{ FAMILY_CRC32C, "pclmul", 2.47086, 0.0672715, 0, 0, 0 },
-	{ FAMILY_CRC32C, "generic", 0, 0.446957, 0, 0, 0 },
-	{ FAMILY_MD5, "avx2x8", 0, 0.286444, 0, 0, 0 },
-	{ FAMILY_MD5, "avx512x16", 0, 0.21892, 0, 0, 0 },
-	{ FAMILY_CRC32C, "avx2blend", 2.63766, 0.0625947, 0, 0, 0 },
-	{ FAMILY_CRC32C, "vpclmul256", 3.48562, 0.0336338, 0, 0, 0 },
-	{ FAMILY_CRC32, "vpclmul256", 3.65994, 0.0332398, 0, 0, 0 },
-	{ FAMILY_CRC32, "pclmul", 3.70109, 0.0436793, 84, 1.12838, 0.0705393 },
-	{ FAMILY_CRC32, "generic", 0, 0.448203, 0, 0, 0 },
-	{ FAMILY_CRC64NVME, "vpclmul256", 3.862, 0.0331467, 0, 0, 0 },
-	{ FAMILY_CRC64NVME, "pclmul", 2.77893, 0.067014, 0, 0, 0 },
-	{ FAMILY_CRC64NVME, "generic", 0, 0.450435, 0, 0, 0 },
-	{ FAMILY_MD5, "generic", 308.151, 1.05518, 0, 0, 0 },
-	{ FAMILY_MD5, "x86_64", 169.402, 0.942174, 0, 0, 0 },
-	{ FAMILY_XXH64, "libxxhash", 0, 0.21183, 80, 0, 0.0605106 },
-	{ FAMILY_XXH3, "libxxhash", 0, 0.0435166, 256, 0, 0.0154117 },
-	{ FAMILY_CRC32, "vpclmul", 3.70109, 0.0173395, 0, 0, 0 },
-	{ FAMILY_CRC64NVME, "vpclmul", 2.77893, 0.0173395, 0, 0, 0 },
-};
 
 /* Read by profile_table.c; the default last. */
 const struct builtin_profile profile_builtins[] = {
@@ -277,9 +228,14 @@ const struct builtin_profile profile_builtins[] = {
 	  .io = IO_PREF_MEASURE,
 	  .rows = zen1,
 	  .nrows = sizeof zen1 / sizeof zen1[0] },
+	/* CPUs without a profile: Zen 4's figures (its rows), the more careful
+	 * of the AMD generations: 512-bit lanes only when nearly full (SHA-NI
+	 * interleaving otherwise), folding rather than Zen 5's crc32 blend (on
+	 * Intel, which issues one crc32 a cycle, the blend's chains would be
+	 * the bottleneck). */
 	{ .name = "default",
 	  .io = IO_PREF_MEASURE,
-	  .rows = fallback,
-	  .nrows = sizeof fallback / sizeof fallback[0] },
+	  .rows = zen4,
+	  .nrows = sizeof zen4 / sizeof zen4[0] },
 };
 const unsigned profile_builtins_count = sizeof profile_builtins / sizeof profile_builtins[0];
