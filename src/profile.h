@@ -126,7 +126,7 @@ struct builtin_profile {
 extern const struct builtin_profile profile_builtins[];
 extern const unsigned profile_builtins_count;
 
-/* The built-in profiles (for tests, --tune and --list-impls), parsed
+/* The built-in profiles (for tests, --tune and --list-impls), made from that data
  * (src/profile_table.c); the last one is the default. */
 unsigned profile_builtin_count(void);
 const struct cpu_profile *profile_builtin(unsigned i);
