@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* crc_ranges.h - the CRCs of ranges of one file, each range read with
+ * pread on a thread of its own and cut into pieces at part boundaries.
+ * What the split of one large file (crc_split.c) and the split of its
+ * parts (parts_split.c) share.
+ * Layer: engine. */
+#ifndef SIMDSUM_CRC_RANGES_H
+#define SIMDSUM_CRC_RANGES_H
+
+#include <stdint.h>
+
+#include "impl.h"
+#include "options.h"
+
+/* Below this size, starting threads costs more than it saves. */
+#define CRC_SPLIT_MIN_SIZE (32u << 20)
+
+/* Bytes a range reads at a time. */
+#define CRC_RANGE_BUFFER (256 * 1024)
+
+/* At most this many ranges at once. */
+#define CRC_RANGES_MAX 64
+
+/* The CRCs every byte goes into: one per algorithm. */
+struct crc_list {
+	unsigned n;
+	enum family family[MAX_ALGOS];
+	const struct dispatch *dispatch[MAX_ALGOS];
+};
+
+/* One range [offset, offset + length) of the file. Its bytes are cut at
+ * every multiple of the run's cut (a file offset), and each piece's
+ * standard CRCs kept: piece k has len[k] bytes, and crc[k * n + a] is its
+ * CRC for algorithm a of the n in the crc_list. */
+struct crc_range {
+	uint64_t offset, length;
+	uint64_t *crc, *len;   /* room for crc_range_room() pieces */
+	unsigned npieces;
+	uint64_t done;         /* bytes read: short of length when the file shrank */
+	int err;               /* errno of a failed read (or allocation), or 0 */
+};
+
+/* The pieces a range of at most length bytes can be cut into. */
+static inline uint64_t crc_range_room(uint64_t length, uint64_t cut)
+{
+	return cut ? length / cut + 2 : 1;
+}
+
+/* The CRCs of the algorithms of opt, when every one is a CRC; false
+ * otherwise. */
+bool crc_list_of(const struct options *opt, struct crc_list *crcs);
+
+/* Hashes ranges[0..n) (n <= CRC_RANGES_MAX) of fd, cut at multiples of
+ * cut (0: never; one piece a range), range i on a thread of its own;
+ * range 0, and any whose thread cannot start, on this one. Returns when
+ * all are done. */
+void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct crc_range *ranges,
+		    unsigned n);
+
+#endif
