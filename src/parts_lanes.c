@@ -284,12 +284,5 @@ struct file_outcome parts_lanes_run(const struct options *opt, struct file_reade
 			break;
 	}
 	windows_free(w, nwin);
-	if (out.status != FILE_OK) {
-		r->outcome = out;
-		reader_close(r);
-		out.size = r->total;
-		return out;
-	}
-	r->eof = true;
-	return reader_close(r);
+	return reader_close_read(r, out);
 }

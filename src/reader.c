@@ -139,6 +139,15 @@ struct file_outcome reader_close(struct file_reader *r)
 	return *o;
 }
 
+struct file_outcome reader_close_read(struct file_reader *r, struct file_outcome out)
+{
+	if (out.status == FILE_OK)
+		r->eof = true;
+	else
+		r->outcome = out;
+	return reader_close(r);
+}
+
 static bool stdin_used;
 static bool stdin_closed;   /* descriptor 0 was closed when simdsum started */
 

@@ -34,9 +34,15 @@ bool reader_open(struct file_reader *r, const char *name);
 ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap);
 
 /* Finishes: a regular file whose size or times differ from those at
- * reader_open (one fstat, whatever path read it) becomes FILE_CHANGED. Closes the descriptor (not standard input) and
- * returns the outcome with the byte count. */
+ * reader_open (one fstat, whatever path read it) becomes FILE_CHANGED.
+ * Closes the descriptor (not standard input) and returns the outcome with
+ * the byte count. */
 struct file_outcome reader_close(struct file_reader *r);
+
+/* reader_close for a caller that read the file itself (pread at offsets):
+ * out says how its reading ended, FILE_OK meaning to the size that
+ * reader_open saw. */
+struct file_outcome reader_close_read(struct file_reader *r, struct file_outcome out);
 
 /* Standard input was read (a "-" operand, or a list from it): set by
  * reader_open, and by the modes that read lists. */
