@@ -23,6 +23,7 @@
 #include "output_parts.h"
 #include "parts_lanes.h"
 #include "parts_mode.h"
+#include "parts_split.h"
 #include "quote.h"
 #include "reader.h"
 #include "sink.h"
@@ -180,6 +181,9 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 	if (parts_lanes_wanted(opt, &r, part_size)) {
 		/* Many whole parts: through the multi-buffer kernels. */
 		o = parts_lanes_run(opt, &r, part_size, part_done, &s);
+	} else if (parts_split_wanted(opt, &r, part_size)) {
+		/* Only CRCs, and -j threads: ranges of parts on each. */
+		o = parts_split_run(opt, &r, part_size, part_done, &s);
 	} else {
 		/* Read as a plain run would (mapped, when that is faster here). */
 		start_part(&s);

@@ -157,6 +157,8 @@ make_some() {
 	# Above 32 MiB a CRC-32C is split over threads reading with pread.
 	head -c $((33 * 1024 * 1024)) /dev/zero > huge
 	sweep -a crc32c -j2 huge
+	# and so are its parts, when every algorithm is a CRC
+	sweep -a crc32c,crc32 -j2 --parts=8MiB huge
 }
 
 @test "every allocation fails in turn: --check" {

@@ -125,6 +125,43 @@ CRC64NVME (n) = ae8b14860a799888" ]
 	[ "${lines[-1]}" = "CRC64NVME (obj) full object = $("$SIMDSUM" -a crc64nvme --byte-order=little --base64 obj | cut -d' ' -f1)" ]
 }
 
+@test "--parts of a large file split over threads: the parts of one read on one thread" {
+	# With every algorithm a CRC, two jobs or more and a file of 32 MiB
+	# or more, ranges of parts are hashed on threads (pread) and joined
+	# with crc_combine. -j1 reads on one thread: the reference. Part
+	# sizes: whole parts per range (8 MiB), parts that cross ranges
+	# (5000001), the smallest split (64 KiB), one part larger than the
+	# file (the whole file in several ranges), and one range's size.
+	head -c $((70 * 1024 * 1024 + 12345)) /dev/urandom > big
+	for alg in crc32c crc32 crc64nvme crc32c,crc64nvme,crc32; do
+		for size in 8MiB 5000001 64KiB 1GiB 67108864; do
+			"$SIMDSUM" -a $alg -j1 --parts=$size big > ref.out
+			for j in 2 3; do
+				rm -f .faults.log
+				under_shim log-preads "$SIMDSUM" -a $alg -j$j --parts=$size big > got.out
+				cmp got.out ref.out || { echo "$alg $size -j$j"; false; }
+				grep -q "^pread [0-9]* $T/big\$" .faults.log || { echo "$alg $size -j$j: no pread"; false; }
+			done
+		done
+	done
+	# -j1 and --io=mmap are not split; nor is a hash beside the CRCs
+	for args in "-j1" "-j2 --io=mmap" "-j2 -a crc32c,xxh64"; do
+		rm -f .faults.log
+		under_shim log-preads "$SIMDSUM" -a crc32c $args --parts=8MiB big > /dev/null
+		! grep -q "^pread" .faults.log || { echo "$args: split"; false; }
+	done
+	# the parts against zlib, through Python: the 5000001-byte parts
+	# across the ranges' edges (the first range is 64 MiB + 2 bytes)
+	"$SIMDSUM" -a crc32 -j2 --parts=5000001 big > got.out
+	python3 - big <<'PY' | cmp - <(awk '/ part [0-9]/ { print $NF }' got.out)
+import sys, zlib
+data = open(sys.argv[1], "rb").read()
+for at in range(0, len(data), 5000001):
+    print("%08x" % zlib.crc32(data[at:at + 5000001]))
+PY
+	[ "$(tail -n1 got.out)" = "CRC32 (big) full object = $(crc_py crc32 big)" ]
+}
+
 @test "--combine -a crc32 and crc64nvme, in both byte orders, hex and base64" {
 	head -c 3000000 /dev/urandom > obj
 	for alg in crc32 crc64nvme; do

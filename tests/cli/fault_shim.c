@@ -19,6 +19,8 @@
  *   truncate-after-read=SUBSTR  truncate such a file to 0 bytes after the
  *                        first read from it
  *   log-reads            log every read()/pread() of a regular file
+ *   log-preads           log every pread() of one ("pread COUNT PATH"):
+ *                        which files a split path read
  *   eacces=SUBSTR        open() of a path containing SUBSTR fails with
  *                        EACCES (an unreadable file, even for root)
  *   eio=SUBSTR           read() or pread() of a file whose path contains
@@ -378,6 +380,8 @@ ssize_t pread(int fd, void *buf, size_t count, off_t off)
 			return -1;
 		count = (size_t)want;
 		ssize_t got = real_pread(fd, buf, count, off);
+		if (fault("log-preads"))
+			log_fault("pread", (unsigned long long)count, fd);
 		after_read(fd, count, got);
 		return got;
 	}

@@ -141,6 +141,24 @@ copies() {
 	[ "${#lines[@]}" -eq 2 ]
 }
 
+@test "--parts split over threads (CRCs only) under short reads, EINTR and EIO" {
+	head -c $((33 * 1024 * 1024 + 5)) /dev/urandom > big
+	"$SIMDSUM" -a crc32c,crc64nvme -j1 --parts=5000001 big > ref.out
+	for faults in split-every=100000 split-at=17000000 eintr-nth=1 eintr-nth=2 eintr-nth=40; do
+		shimmed $faults -a crc32c,crc64nvme -j2 --parts=5000001 big > got.out
+		cmp got.out ref.out || { echo "$faults"; false; }
+	done
+	[ "$(injected split-every)" -gt 340 ]
+	[ "$(injected split-at)" -eq 1 ]
+	[ "$(injected eintr)" -eq 3 ]
+	printf 'abc' > good
+	run --separate-stderr shimmed eio=big -a crc32 -j2 --parts=8MiB good big
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: big: Input/output error" ]
+	[[ "$output" == *"CRC32 (good) full object = "* ]]
+	! [[ "$output" == *"(big)"* ]]
+}
+
 @test "lists are read through EINTR and short reads: -c, --files-from, --files0-from, --combine" {
 	# The lists are read with read(2) like the files they name, so the
 	# same faults reach them (they used to end in "read error").
@@ -185,13 +203,22 @@ copies() {
 	[ "$stderr" = "$SAYS: obj: Input/output error" ]
 }
 
-@test "--parts through the lanes: a file truncated, grown or rewritten while read gets its error, no ETag" {
+@test "--parts through the lanes or split: a file truncated, grown or rewritten while read gets its error, no summary" {
 	head -c $((5 * 1024 * 1024)) /dev/urandom > obj
+	head -c $((33 * 1024 * 1024)) /dev/urandom > big
 	for fault in truncate-after-read append-after-read rewrite-after-read; do
 		cp obj "f-$fault"
 		run --separate-stderr shimmed $fault=f- -a md5 --parts=1MiB "f-$fault"
 		[ "$status" -eq 1 ] || { echo "$fault: status $status"; false; }
 		[[ "$stderr" == "$SAYS: f-$fault: "* ]] || { echo "$fault: $stderr"; false; }
 		! [[ "$output" == *ETag* ]] || { echo "$fault: $output"; false; }
+		# the CRCs' split (ranges of parts on threads)
+		cp big "g-$fault"
+		run --separate-stderr shimmed $fault=g-,log-preads -a crc32c -j2 --parts=1MiB "g-$fault"
+		[ "$status" -eq 1 ] || { echo "split $fault: status $status"; false; }
+		[[ "$stderr" == "$SAYS: g-$fault: "* ]] || { echo "split $fault: $stderr"; false; }
+		! [[ "$output" == *"composite"* || "$output" == *"full object"* ]] ||
+			{ echo "split $fault: $output"; false; }
+		grep -q "^pread [0-9]* $T/g-$fault\$" "$T/.faults.log"
 	done
 }
