@@ -29,6 +29,17 @@ bool crc_list_of(const struct options *opt, struct crc_list *crcs)
 	return opt->nalgos > 0;
 }
 
+struct file_outcome crc_ranges_outcome(const struct crc_range *ranges, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (ranges[i].err)
+			return (struct file_outcome){ .status = FILE_READ_FAILED, .err = ranges[i].err };
+	for (unsigned i = 0; i < n; i++)
+		if (ranges[i].done != ranges[i].length)
+			return (struct file_outcome){ .status = FILE_CHANGED };
+	return (struct file_outcome){ .status = FILE_OK };
+}
+
 /* Ends the range's current piece of len bytes with registers reg. */
 static void end_piece(struct crc_range *r, const struct crc_list *crcs, uint64_t *reg,
 		      uint64_t len)

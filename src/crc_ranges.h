@@ -11,6 +11,7 @@
 
 #include "impl.h"
 #include "options.h"
+#include "outcome.h"
 
 /* Below this size, starting threads costs more than it saves. */
 #define CRC_SPLIT_MIN_SIZE (32u << 20)
@@ -44,6 +45,18 @@ struct crc_range {
 static inline uint64_t crc_range_room(uint64_t length, uint64_t cut)
 {
 	return cut ? length / cut + 2 : 1;
+}
+
+/* How reading ranges[0..n) ended: FILE_OK when every range was read
+ * whole, FILE_READ_FAILED with the first range's errno, or FILE_CHANGED
+ * when one came up short (the file shrank). */
+struct file_outcome crc_ranges_outcome(const struct crc_range *ranges, unsigned n);
+
+/* The length of each of ways even ranges over left bytes, rounded up to
+ * 1 MiB so that reads stay page-aligned. */
+static inline uint64_t crc_ranges_step(uint64_t left, unsigned ways)
+{
+	return (left / ways + (1u << 20) - 1) & ~(uint64_t)((1u << 20) - 1);
 }
 
 /* The CRCs of the algorithms of opt, when every one is a CRC; false

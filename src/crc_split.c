@@ -23,8 +23,7 @@ bool crc_split_hash(struct job *job, unsigned ways)
 		return false;
 	}
 	uint64_t size = (uint64_t)rd.before.st_size;
-	/* Ranges start on 1 MiB boundaries, so reads stay page-aligned. */
-	uint64_t step = (size / ways + (1u << 20) - 1) & ~(uint64_t)((1u << 20) - 1);
+	uint64_t step = crc_ranges_step(size, ways);
 	unsigned n = 0;
 	for (uint64_t off = 0; off < size; off += step, n++)
 		ranges[n] = (struct crc_range){ .offset = off,
@@ -32,28 +31,15 @@ bool crc_split_hash(struct job *job, unsigned ways)
 						.crc = &crc[n], .len = &len[n] };
 	crc_ranges_run(rd.fd, &crcs, 0, ranges, n);
 
-	uint64_t total = 0;
-	int err = 0;
-	bool short_range = false;
-	for (unsigned i = 0; i < n; i++) {
-		total += ranges[i].done;
-		if (!err)
-			err = ranges[i].err;
-		short_range |= ranges[i].done != ranges[i].length;
-	}
+	struct file_outcome read = crc_ranges_outcome(ranges, n);
 	uint64_t joined = crc[0];
-	for (unsigned i = 1; i < n && !err && !short_range; i++)
-		joined = crc_combine(crcs.family[0], joined, crc[i], ranges[i].length);
-	rd.total = total;
-	if (err) {
-		rd.outcome.status = FILE_READ_FAILED;
-		rd.outcome.err = err;
+	for (unsigned i = 0; i < n; i++) {
+		rd.total += ranges[i].done;
+		if (i && read.status == FILE_OK)
+			joined = crc_combine(crcs.family[0], joined, crc[i], ranges[i].length);
 	}
-	struct file_outcome outcome = reader_close(&rd);
-	/* A range that came up short: the file shrank while it was read (or
-	 * grew past the size split, which reader_close sees). */
-	if (outcome.status == FILE_OK && short_range)
-		outcome.status = FILE_CHANGED;
+	/* A file that grew past the size split is reader_close's to see. */
+	struct file_outcome outcome = reader_close_read(&rd, read);
 	job_finish_crc(job, outcome, joined, dispatch_pick(crcs.dispatch[0], CRC_RANGE_BUFFER));
 	return true;
 }

@@ -70,7 +70,7 @@ static unsigned take_window(struct crc_range *ranges, unsigned ways, uint64_t sh
 	uint64_t left = size - at;
 	uint64_t step = share;
 	if (left < ways * share)   /* the last window: even ranges, 1 MiB aligned */
-		step = (left / ways + (1u << 20) - 1) & ~(uint64_t)((1u << 20) - 1);
+		step = crc_ranges_step(left, ways);
 	if (step > share)
 		step = share;
 	unsigned n = 0;
@@ -79,22 +79,6 @@ static unsigned take_window(struct crc_range *ranges, unsigned ways, uint64_t sh
 		ranges[n].length = size - off < step ? size - off : step;
 	}
 	return n;
-}
-
-/* Whether every range of the window was read whole; *out says why not. */
-static bool window_read(const struct crc_range *ranges, unsigned n, struct file_outcome *out)
-{
-	for (unsigned i = 0; i < n; i++) {
-		if (ranges[i].err) {
-			*out = (struct file_outcome){ .status = FILE_READ_FAILED, .err = ranges[i].err };
-			return false;
-		}
-		if (ranges[i].done != ranges[i].length) {
-			*out = (struct file_outcome){ .status = FILE_CHANGED };
-			return false;
-		}
-	}
-	return true;
 }
 
 struct file_outcome parts_split_run(const struct options *opt, struct file_reader *r,
@@ -117,7 +101,8 @@ struct file_outcome parts_split_run(const struct options *opt, struct file_reade
 	while (at < size) {
 		unsigned n = take_window(ranges, ways, share, at, size);
 		crc_ranges_run(r->fd, &crcs, part_size, ranges, n);
-		if (!window_read(ranges, n, &out))
+		out = crc_ranges_outcome(ranges, n);
+		if (out.status != FILE_OK)
 			break;
 		for (unsigned i = 0; i < n; i++)
 			for (unsigned k = 0; k < ranges[i].npieces; k++)
