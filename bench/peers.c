@@ -2,8 +2,9 @@
 /* peers.c - simdsum's transforms against their peers, OpenSSL's EVP
  * digests (SHA-1/256/512), ISA-L's crc32_iscsi (CRC-32C), ISA-L's
  * crc32_gzip_refl and zlib's crc32 (CRC-32), in one process, interleaved,
- * as throughput ratios per update size. CRC-64/NVME, which neither
- * library has, races simdsum's fastest CRC-32C kernel (the same folds).
+ * as throughput ratios per update size. CRC-32 and CRC-64/NVME (which
+ * neither library has) also race CRC-32C's widest folding kernel: the
+ * same folds from one template, so they should run at its speed.
  *
  * OpenSSL picks its code path once, when libcrypto loads, from the CPU
  * and the environment variable OPENSSL_ia32cap. So the program runs
@@ -412,6 +413,24 @@ static struct contestant library_peer(const char *algo, const char *label,
 	return peer;
 }
 
+/* CRC-32C's widest folding row that this CPU runs (vpclmul, vpclmul256,
+ * pclmul), or CRC-32C auto where it runs none. */
+static void folding_reference(struct contestant *peer)
+{
+	static const char *const widest_first[] = { "vpclmul", "vpclmul256", "pclmul" };
+	const struct algo *c32c = algo_by_name("crc32c");
+	const struct impl *fold = NULL;
+
+	for (size_t k = 0; k < sizeof widest_first / sizeof *widest_first && !fold; k++) {
+		fold = impl_find(FAMILY_CRC32C, widest_first[k]);
+		if (fold && impl_missing(fold))
+			fold = NULL;
+	}
+	simdsum_contestant(peer, c32c, fold);
+	peer->op = simdsum_crc_op;
+	snprintf(peer->label, sizeof peer->label, "crc32c %s", fold ? fold->name : "auto");
+}
+
 static void race_crcs(const uint8_t *buf, unsigned batches)
 {
 	struct contestant peer;
@@ -426,14 +445,16 @@ static void race_crcs(const uint8_t *buf, unsigned batches)
 		peer = library_peer("crc32", "zlib crc32", zlib_op);
 		race_crc("crc32", &peer, buf, batches);
 	}
-	if (wanted("crc64nvme")) {
-		/* No library computes it: the reference is CRC-32C auto, the
-		 * speed the issue holds the other CRCs to. */
-		const struct algo *c32c = algo_by_name("crc32c");
-		simdsum_contestant(&peer, c32c, NULL);
-		peer.op = simdsum_crc_op;
-		snprintf(peer.label, sizeof peer.label, "simdsum crc32c auto");
-		race_crc("crc64nvme", &peer, buf, batches);
+	if (wanted("crc32") || wanted("crc64nvme")) {
+		/* The speed the other CRCs are held to: CRC-32C's widest folding
+		 * kernel this CPU runs, the same folds from the same template.
+		 * (CRC-32C auto may be a blend with crc32 instructions, which
+		 * no other polynomial has.) No library computes CRC-64/NVME. */
+		folding_reference(&peer);
+		if (wanted("crc32"))
+			race_crc("crc32", &peer, buf, batches);
+		if (wanted("crc64nvme"))
+			race_crc("crc64nvme", &peer, buf, batches);
 	}
 }
 
