@@ -31,8 +31,8 @@ NS = profile_fit.NS_PER_MIB_S
 
 # (C name, profile name, cpu line, RESULTS.md key, comment)
 MEASURED = [
-    ("zen5", "AMD Zen 5", "AuthenticAMD 0x1a 0x00-0xff", "AuthenticAMD-1a-xx",
-     "AMD Zen 5 (family 0x1A): the Turin VM."),
+    ("zen5", "AMD Zen 5", "AuthenticAMD 0x1a 0x00-0xff", "AuthenticAMD-1a-02",
+     "AMD Zen 5 (family 0x1A): the Turin VM (model 0x02)."),
     ("zen3", "AMD Zen 3", "AuthenticAMD 0x19 0x00-0x0f,0x20-0x5f", "AuthenticAMD-19-01",
      "AMD Zen 3 (family 0x19, models 0x00-0x0f Milan, 0x20-0x5f Vermeer,\n"
      " * Cezanne...): the Milan VM. No AVX-512."),
@@ -104,6 +104,15 @@ def line(row):
     return call, seg[2] if seg else byte
 
 
+def rate(row, length):
+    """MiB/s of a row on calls of length bytes (multi-buffer rows: all
+    lanes together)."""
+    _, _, call, byte, seg = row
+    if seg and length >= seg[0]:
+        call, byte = seg[1], seg[2]
+    return length * NS / (call + byte * length)
+
+
 def rescaled(row, call, byte):
     """row with call and byte as its first segment's costs, and its second
     segment, if any, scaled by the same factors (the call cost's factor 1
@@ -136,11 +145,13 @@ def derived_same_folds(rows):
 
 
 def derived_zen4(zen5, zen3):
-    """Zen 5's rows scaled to the Zen 4 figures of issue 15; rows Zen 5
-    lacks (avx2blend, for CPUs without AVX-512) at Zen 3's ratio to its
-    sse42 row: its first segment only (see below)."""
-    clock = 1625.4 / 1730.0   # SHA-NI sha256 at 16 KiB, Zen 5 / Zen 4
-    half512 = 6067.2 / 3620.0  # sha256 avx512x16 aggregate, Zen 5 / Zen 4
+    """Zen 5's rows scaled to the Zen 4 figures of issue 15, the two
+    ratios taken from Zen 5's own rows; avx2blend (for CPUs without
+    AVX-512) at Zen 3's ratio to its sse42 row, its first segment only
+    (see below), whether or not Zen 5 measured it."""
+    zen5_rate = {(r[0], r[1]): rate(r, 16384) for r in zen5}
+    clock = zen5_rate[("sha256", "shani")] / 1730.0       # SHA-NI sha256 at 16 KiB
+    half512 = zen5_rate[("sha256", "avx512x16")] / 3620.0  # its x16 lanes, aggregate
     out = []
     for measured in zen5:
         family, row, call, byte, _ = measured
@@ -156,6 +167,8 @@ def derived_zen4(zen5, zen3):
             call, byte = call * clock, NS / 50000
         elif family in SAME_FOLDS and row == "vpclmul":
             continue  # from Zen 4's crc32c vpclmul row, by derived_same_folds
+        elif (family, row) == ("crc32c", "avx2blend"):
+            continue  # from Zen 3's, below: Zen 5's blend is not Zen 4's
         elif (family, row) == ("crc32c", "sse42"):
             call, byte = call * clock, byte * 2 * clock
         else:
