@@ -18,8 +18,13 @@
 #include "parts_split.h"
 #include "xalloc.h"
 
-/* Bytes per range and window: enough to make a thread worth starting. */
-#define SHARE (64u << 20)
+/* Bytes per range and window. Every window ends in a wait for its
+ * slowest range, and on the 2-vCPU VMs the two threads' speeds differ by
+ * a few ms over 64 MiB: with 64 MiB ranges --parts=8MiB of a cached GiB
+ * took 76.5 ms against a plain run's 53.4 (Zen 5 VM), with 256 MiB 60.1,
+ * with 512 MiB (one window at -j2) 64.4 against 62.7 in one run. Memory
+ * stays bounded: at most SHARE / MIN_PART + 2 pieces a range. */
+#define SHARE (512u << 20)
 /* Smaller parts are too little work per piece to hand around. */
 #define MIN_PART (64u << 10)
 
