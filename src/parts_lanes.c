@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "huge_buffer.h"
 #include "lanes.h"
 #include "parts_lanes.h"
 #include "progress.h"
@@ -37,6 +38,7 @@ struct window {
 	int fd;
 	unsigned nparts;
 	uint64_t offset[LANES_MAX], length[LANES_MAX];
+	uint8_t *region;              /* the parts' buffers, then scratch */
 	uint8_t *buf[LANES_MAX];
 	size_t got[LANES_MAX];        /* bytes in buf this round */
 	struct hash_ctx *ctx;         /* ctx[a * LANES_MAX + i]: algorithm a, part i */
@@ -107,8 +109,6 @@ static void run_kernel(struct window *w, unsigned a, const struct impl *k, const
 			states[l] = hash_md_words(&w->ctx[a * LANES_MAX + part[l]]);
 			data[l] = w->buf[part[l]] + done[part[l]];
 		} else {
-			if (!w->scratch)
-				w->scratch = memset(xmemalign(64, CHUNK), 0, CHUNK);
 			states[l] = w->scratch_state;
 			data[l] = w->scratch;
 		}
@@ -210,8 +210,15 @@ static struct window *windows_new(const struct options *opt, int fd, unsigned n,
 		w[j].opt = opt;
 		w[j].fd = fd;
 		w[j].ctx = xmemalign(64, sizeof *w[j].ctx * LANES_MAX * opt->nalgos);
+		/* One region a window, in a huge page where the kernel gives one
+		 * (huge_buffer.c; the lanes' buffers in lanes.c alike); chunks
+		 * page-aligned: see crc_ranges.c. */
+		w[j].region = huge_buffer_new(((size_t)cap + 1) * CHUNK);
+		if (!w[j].region)
+			xalloc_die();
 		for (unsigned i = 0; i < cap; i++)
-			w[j].buf[i] = xmemalign(4096, CHUNK);   /* page-aligned: see crc_split.c */
+			w[j].buf[i] = w[j].region + (size_t)i * CHUNK;
+		w[j].scratch = memset(w[j].region + (size_t)cap * CHUNK, 0, CHUNK);
 	}
 	return w;
 }
@@ -219,9 +226,7 @@ static struct window *windows_new(const struct options *opt, int fd, unsigned n,
 static void windows_free(struct window *w, unsigned n)
 {
 	for (unsigned j = 0; j < n; j++) {
-		for (unsigned i = 0; i < LANES_MAX; i++)
-			free(w[j].buf[i]);
-		free(w[j].scratch);
+		free(w[j].region);
 		free(w[j].ctx);
 	}
 	free(w);
