@@ -65,11 +65,13 @@ static const struct builtin_row zen5[] = {
  * Phoenix, 0xa0-0xaf Bergamo): DERIVED, not measured in full. Measured on
  * the Genoa VM (issue 15): sha256 shani 1730 MiB/s, shanix2 3440 and
  * avx512x16 3620 aggregate, crc32c vpclmul 55000 and hybrid about 50000
- * at 1 MiB. The other rows are Zen 5's scaled by the SHA-NI ratio
- * (1625/1730), the other 512-bit multi-buffer rows by Zen 5's x16 ratio
- * (6067/3620: Zen 4 runs 512-bit operations in two halves), sse42 at half
- * Zen 5's rate (one crc32 a cycle, against two), avx2blend (which
- * no Zen 5 ran) at Zen 3's ratio to sse42, one line from its first
+ * at 1 MiB. The other rows are Zen 5's scaled by the SHA-NI ratio (Zen
+ * 5's shani at 16 KiB over 1730), the other 512-bit multi-buffer rows by
+ * the x16 ratio (Zen 5's sha256 avx512x16 aggregate over 3620: Zen 4
+ * runs 512-bit operations in two halves), sse42 at half
+ * Zen 5's rate (one crc32 a cycle, against two), avx2blend (a blend
+ * whose speed follows the crc32 rate, like Zen 3's) at Zen 3's ratio to
+ * sse42, one line from its first
  * segment (the blend it switches to on longer calls is not carried). */
 static const struct builtin_row zen4[] = {
 	{ FAMILY_SHA1, "shani", 3.15132, 0.519822, 0, 0, 0 },
