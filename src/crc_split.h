@@ -7,11 +7,15 @@
 #include <stdbool.h>
 
 #include "job.h"
+#include "reader.h"
 
-/* For a job computing only one CRC of a large regular file: reads `ways`
- * ranges of it with pread on as many threads and joins their CRCs with
- * crc_combine. Returns false, having done nothing, when the file is
- * not worth splitting (small, not regular, unreadable). */
-bool crc_split_hash(struct job *job, unsigned ways);
+/* Whether the file reader_open opened in rd is worth splitting: a
+ * regular file, large enough. */
+bool crc_split_worth(const struct file_reader *rd);
+
+/* For a job computing only one CRC of such a file (rd, closed here):
+ * reads `ways` ranges of it with pread on as many threads and joins
+ * their CRCs with crc_combine. */
+void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways);
 
 #endif

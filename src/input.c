@@ -381,12 +381,3 @@ struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ct
 	return input_feed_opened(r, &s, io, buf, size);
 }
 
-struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, unsigned nctx,
-				    enum io_mode io, uint8_t *buf, size_t size)
-{
-	struct file_reader r;
-
-	if (!reader_open(&r, name))
-		return r.outcome;
-	return input_hash_opened(&r, ctxs, nctx, io, buf, size);
-}

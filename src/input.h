@@ -17,15 +17,11 @@
 /* A page-aligned buffer of INPUT_BUFFER_SIZE bytes; free() it. */
 uint8_t *input_buffer_new(void);
 
-/* Streams the named file ("-": standard input) through every context in
- * ctxs[0..nctx) (already initialised; the caller finalises them), reading
- * into buf[0..size). */
-struct file_outcome input_hash_file(const char *name, struct hash_ctx *ctxs, unsigned nctx,
-				    enum io_mode io, uint8_t *buf, size_t size);
-
 struct file_reader;
 
-/* The same for a file already opened with reader_open; closes it. */
+/* Streams the file reader_open opened in r ("-": standard input) through
+ * every context in ctxs[0..nctx) (already initialised; the caller
+ * finalises them), reading into buf[0..size); closes it. */
 struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
 				      enum io_mode io, uint8_t *buf, size_t size);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "job.h"
+#include "reader.h"
 
 static struct dispatch generic_rows[FAMILY_COUNT];
 static pthread_once_t generic_once = PTHREAD_ONCE_INIT;
@@ -91,10 +92,19 @@ void job_fail(struct job *job, int err)
 
 void job_hash_single(struct job *job, enum io_mode io, uint8_t *buf, size_t size)
 {
+	struct file_reader r;
+	bool opened = reader_open(&r, job->name);
+
+	job_hash_reader(job, &r, opened, io, buf, size);
+}
+
+void job_hash_reader(struct job *job, struct file_reader *r, bool opened, enum io_mode io,
+		     uint8_t *buf, size_t size)
+{
 	struct hash_ctx ctx[JOB_MAX_CONTEXTS];
 	unsigned total = job_start(job, ctx);
 
-	job_finish(job, input_hash_file(job->name, ctx, total, io, buf, size), ctx);
+	job_finish(job, opened ? input_hash_opened(r, ctx, total, io, buf, size) : r->outcome, ctx);
 }
 
 const char *outcome_detail(const struct job *job, char *buf, size_t size)

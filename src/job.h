@@ -70,4 +70,9 @@ const char *outcome_detail(const struct job *job, char *buf, size_t size);
  * reading into buf[0..size). */
 void job_hash_single(struct job *job, enum io_mode io, uint8_t *buf, size_t size);
 
+/* The same for the job's file as reader_open left it in r: opened (and
+ * closed here), or not (its outcome says why). */
+void job_hash_reader(struct job *job, struct file_reader *r, bool opened, enum io_mode io,
+		     uint8_t *buf, size_t size);
+
 #endif
