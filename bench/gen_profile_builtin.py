@@ -42,6 +42,13 @@ MEASURED = [
      " * no VPCLMULQDQ; 256-bit operations run in two 128-bit halves, so the\n"
      " * eight AVX2 lanes of SHA-256 lose to SHA-NI even on one file.\n"
      " * Zen 2 (models 0x30-0xff) runs AVX2 at full width: the default."),
+    ("intel_spr", "Intel Sapphire/Emerald Rapids", "GenuineIntel 0x6 0x8f-0x8f,0xcf-0xcf",
+     "GenuineIntel-06-cf",
+     "Intel Xeon Scalable 4th and 5th generation (family 6, model 0x8F\n"
+     " * Sapphire Rapids, 0xCF Emerald Rapids: the same Golden Cove/Raptor Cove\n"
+     " * core): the Emerald Rapids device machine of 2026-12-04. 512-bit\n"
+     " * operations at full width; one crc32 a cycle, so folding alone beats\n"
+     " * any blend."),
 ]
 
 

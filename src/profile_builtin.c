@@ -196,6 +196,57 @@ static const struct builtin_row zen1[] = {
 	{ FAMILY_CRC64NVME, "generic", 0, 0.614308, 0, 0, 0 },
 };
 
+/* Intel Xeon Scalable 4th and 5th generation (family 6, model 0x8F
+ * Sapphire Rapids, 0xCF Emerald Rapids: the same Golden Cove/Raptor Cove
+ * core): the Emerald Rapids device machine of 2026-12-04. 512-bit
+ * operations at full width; one crc32 a cycle, so folding alone beats
+ * any blend. Key GenuineIntel-06-cf in bench/RESULTS.md. */
+static const struct builtin_row intel_spr[] = {
+	{ FAMILY_SHA1, "shani", 1.10582, 0.470282, 0, 0, 0 },
+	{ FAMILY_SHA1, "avx2", 7.8748, 0.832736, 0, 0, 0 },
+	{ FAMILY_SHA1, "avx", 1.51002, 0.835646, 0, 0, 0 },
+	{ FAMILY_SHA1, "ssse3", 1.45163, 0.829715, 0, 0, 0 },
+	{ FAMILY_SHA1, "generic", 1.47479, 1.37693, 0, 0, 0 },
+	{ FAMILY_SHA1, "avx512x16", 0, 0.114771, 0, 0, 0 },
+	{ FAMILY_SHA1, "shanix3", 0, 0.432943, 0, 0, 0 },
+	{ FAMILY_SHA1, "avx2x8", 0, 0.256617, 0, 0, 0 },
+	{ FAMILY_SHA256, "shani", 2.75198, 0.511843, 0, 0, 0 },
+	{ FAMILY_SHA256, "avx2", 8.62742, 1.6607, 0, 0, 0 },
+	{ FAMILY_SHA256, "avx", 1.79645, 1.85076, 0, 0, 0 },
+	{ FAMILY_SHA256, "ssse3", 2.25785, 1.86344, 0, 0, 0 },
+	{ FAMILY_SHA256, "generic", 6.4345, 2.57909, 0, 0, 0 },
+	{ FAMILY_SHA256, "avx512x16", 0, 0.224006, 0, 0, 0 },
+	{ FAMILY_SHA256, "shanix2", 0, 0.377209, 0, 0, 0 },
+	{ FAMILY_SHA256, "avx2x8", 0, 0.559026, 0, 0, 0 },
+	{ FAMILY_SHA512, "avx512", 15.9914, 1.02912, 0, 0, 0 },
+	{ FAMILY_SHA512, "avx2", 25.4978, 1.08905, 0, 0, 0 },
+	{ FAMILY_SHA512, "avx", 1.7781, 1.22484, 0, 0, 0 },
+	{ FAMILY_SHA512, "ssse3", 2.44071, 1.25292, 0, 0, 0 },
+	{ FAMILY_SHA512, "generic", 1.66117, 1.65708, 0, 0, 0 },
+	{ FAMILY_SHA512, "avx512x8", 0, 0.28409, 0, 0, 0 },
+	{ FAMILY_MD5, "x86_64", 0.226012, 1.12535, 0, 0, 0 },
+	{ FAMILY_MD5, "generic", 2.49213, 1.25757, 0, 0, 0 },
+	{ FAMILY_MD5, "avx512x16", 0, 0.0764378, 0, 0, 0 },
+	{ FAMILY_MD5, "avx2x8", 0, 0.165653, 0, 0, 0 },
+	{ FAMILY_XXH64, "libxxhash", 18.2675, 0.058971, 0, 0, 0 },
+	{ FAMILY_XXH3, "libxxhash", 14.1954, 0.037586, 640, 22.8715, 0.0130961 },
+	{ FAMILY_CRC32C, "hybrid", 2.94326, 0.00350937, 192, 0.128157, 0.0144302 },
+	{ FAMILY_CRC32C, "vpclmul", 2.44619, 0.00681833, 0, 0, 0 },
+	{ FAMILY_CRC32C, "avx2blend", 2.79386, 0.0175156, 0, 0, 0 },
+	{ FAMILY_CRC32C, "vpclmul256", 1.62657, 0.0149627, 0, 0, 0 },
+	{ FAMILY_CRC32C, "sse42", 1.87812, 0.0500607, 80, 1.21629, 0.0335956 },
+	{ FAMILY_CRC32C, "pclmul", 2.44208, 0.00104612, 80, 0.606091, 0.0311141 },
+	{ FAMILY_CRC32C, "generic", 0, 0.362808, 96, 0, 0.47099 },
+	{ FAMILY_CRC32, "vpclmul", 2.28485, 0.00734746, 0, 0, 0 },
+	{ FAMILY_CRC32, "vpclmul256", 2.5687, 0.00355985, 96, 1.36051, 0.0154862 },
+	{ FAMILY_CRC32, "pclmul", 1.86632, 0.0102723, 80, 0.540731, 0.0312033 },
+	{ FAMILY_CRC32, "generic", 0, 0.363224, 96, 0, 0.47106 },
+	{ FAMILY_CRC64NVME, "vpclmul", 2.58785, 0.00722636, 0, 0, 0 },
+	{ FAMILY_CRC64NVME, "vpclmul256", 2.7234, 0.00353057, 122, 1.25432, 0.0156267 },
+	{ FAMILY_CRC64NVME, "pclmul", 1.77255, 0.0141132, 96, 0.815536, 0.030767 },
+	{ FAMILY_CRC64NVME, "generic", 0, 0.359435, 96, 0, 0.472233 },
+};
+
 
 /* Read by profile_table.c; the default last. */
 const struct builtin_profile profile_builtins[] = {
@@ -231,6 +282,14 @@ const struct builtin_profile profile_builtins[] = {
 	  .io = IO_PREF_MEASURE,
 	  .rows = zen1,
 	  .nrows = sizeof zen1 / sizeof zen1[0] },
+	{ .name = "Intel Sapphire/Emerald Rapids",
+	  .vendor = "GenuineIntel",
+	  .family = 0x6,
+	  .nranges = 2,
+	  .model = { { 0x8f, 0x8f }, { 0xcf, 0xcf } },
+	  .io = IO_PREF_MEASURE,
+	  .rows = intel_spr,
+	  .nrows = sizeof intel_spr / sizeof intel_spr[0] },
 	/* CPUs without a profile: Zen 4's figures (its rows), the more careful
 	 * of the AMD generations: 512-bit lanes only when nearly full (SHA-NI
 	 * interleaving otherwise), folding rather than Zen 5's crc32 blend (on
