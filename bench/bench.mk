@@ -8,6 +8,7 @@
 #   make bench-targets   the comparisons the speed goals are stated in
 #   make bench-results   all of the above into this CPU's section of bench/RESULTS.md
 #   make blend-sweep     CRC-32C's crc32/VPCLMULQDQ blend at each proportion below
+#   make profile-regret  each built-in CPU's choices under every other profile
 
 BENCH_BUILD = $(BUILD)/bench
 BENCH_PEERS = $(BENCH_BUILD)/peers
@@ -59,7 +60,14 @@ $(BENCH_BUILD)/blend_sweep: bench/blend_sweep.c $(BLEND_DIR)/blend_variants.h $(
 blend-sweep: $(BENCH_BUILD)/blend_sweep
 	$(BENCH_BUILD)/blend_sweep
 
-bench-programs: $(BENCH_PEERS) $(BENCH_GEN) $(BENCH_BUILD)/blend_sweep
+$(BENCH_BUILD)/profile_regret: bench/profile_regret.c $(LIB) | $(BUILD)
+	mkdir -p $(BENCH_BUILD)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+
+profile-regret: $(BENCH_BUILD)/profile_regret
+	$(BENCH_BUILD)/profile_regret
+
+bench-programs: $(BENCH_PEERS) $(BENCH_GEN) $(BENCH_BUILD)/blend_sweep $(BENCH_BUILD)/profile_regret
 
 bench: $(BENCH_PEERS)
 	$(BENCH_PEERS) --batches=$(BENCH_BATCHES)
@@ -77,4 +85,4 @@ bench-results: $(SIMDSUM_BIN) $(BENCH_PEERS) $(BENCH_GEN)
 	SIMDSUM=$(abspath $(SIMDSUM_BIN)) PEERS=$(abspath $(BENCH_PEERS)) \
 		GEN_DATA=$(abspath $(BENCH_GEN)) BENCH_BATCHES=$(BENCH_BATCHES) bench/update-results.sh
 
-.PHONY: blend-sweep bench-programs bench bench-plot bench-commands bench-targets bench-results
+.PHONY: blend-sweep profile-regret bench-programs bench bench-plot bench-commands bench-targets bench-results

@@ -19,6 +19,7 @@ row derived from another CPU's keeps that row's segment, with the knee
 where it was (it is where the kernel's code changes path, the same bytes
 on any CPU) and both segments scaled alike (see rescaled).
 """
+import math
 import os
 import re
 import sys
@@ -256,6 +257,49 @@ def derived_new_rows(rows, measured):
     return out
 
 
+MULTI_BUFFER = ("avx512x16", "avx512x8", "avx2x8", "avx2x4", "shanix2", "shanix3")
+
+
+def consensus(base, cpus):
+    """The default's rows: each of base's rows (Zen 4's, for their segments
+    and knees) with its call and byte costs scaled by the geometric mean,
+    over the CPUs in cpus that have the row, of that CPU's cost over
+    base's, each CPU's costs first divided by its clock (its SHA-256
+    generic row at 1 MiB over base's: scalar code that runs alike on
+    all); a single-stream row only from the CPUs where it is a choice
+    (see relevant). So the default's choices are those of a typical CPU measured,
+    and none is far from the best on any of them (bench/profile_regret)."""
+    def clock(rows):
+        return next(rate(r, 1 << 20) for r in rows if (r[0], r[1]) == ("sha256", "generic"))
+    def relevant(rows, row):
+        """Whether a CPU's row can matter to its choices: a multi-buffer
+        row always; a single-stream one if within 2x of the CPU's best
+        in its family at 1 MiB (sse42 against pclmul is a choice only
+        where both are near the best: on Zen 5 both lose to the blend)."""
+        if row[1] in MULTI_BUFFER:
+            return True
+        best = max(rate(r, 1 << 20) for r in rows if r[0] == row[0] and r[1] not in MULTI_BUFFER)
+        return rate(row, 1 << 20) * 2 >= best
+    base_clock = clock(base)
+    out = []
+    for row in base:
+        call0, byte0 = line(row)
+        calls, bytes_ = [], []
+        having = [rows for rows in cpus if any((r[0], r[1]) == (row[0], row[1]) for r in rows)]
+        chosen = [rows for rows in having if relevant(rows, next(
+            r for r in rows if (r[0], r[1]) == (row[0], row[1])))] or having
+        for rows in chosen:
+            other = next(r for r in rows if (r[0], r[1]) == (row[0], row[1]))
+            k = clock(rows) / base_clock  # above 1: a faster CPU, costs shrink
+            call, byte = line(other)
+            if call0 > 0 and call > 0:
+                calls.append(call * k / call0)
+            bytes_.append(byte * k / byte0)
+        gm = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 1.0
+        out.append(rescaled(row, row[2] * gm(calls), row[3] * gm(bytes_)))
+    return out
+
+
 def c_number(v):
     """A figure as a C literal: the same %.6g the profile files carry."""
     return "%.6g" % v
@@ -320,11 +364,14 @@ ZEN4_COMMENT = """/* AMD Zen 4 (family 0x19, models 0x10-0x1f Genoa, 0x60-0x7f R
  * segment (the blend it switches to on longer calls is not carried). */
 """
 
-DEFAULT_COMMENT = """\t/* CPUs without a profile: Zen 4's figures (its rows), the more careful
-\t * of the AMD generations: 512-bit lanes only when nearly full (SHA-NI
-\t * interleaving otherwise), folding rather than Zen 5's crc32 blend (on
-\t * Intel, which issues one crc32 a cycle, the blend's chains would be
-\t * the bottleneck). */
+DEFAULT_COMMENT = """\t/* CPUs without a profile: the typical rows above. */
+"""
+
+DEFAULT_ROWS_COMMENT = """/* The default, for CPUs without a profile: every CPU above, typical.
+ * Zen 4's rows scaled row by row by the geometric mean of the measured
+ * CPUs' costs over Zen 4's, clock for clock (see consensus() in
+ * bench/gen_profile_builtin.py), so that no choice is far from the best
+ * on any of them: `make profile-regret` prints how far. */
 """
 
 TABLE_HEAD = """
@@ -357,7 +404,9 @@ def main():
         out.append("/* %s Key %s in bench/RESULTS.md. */\n" % (comment, key))
         out.append(c_rows(cname, rows[cname]) + "\n")
         table.append(c_profile(cname, name, cpu))
-    table.append(DEFAULT_COMMENT + c_profile("zen4", "default", None))
+    out.append(DEFAULT_ROWS_COMMENT)
+    out.append(c_rows("typical", consensus(zen4, [rows[c] for c in rows] + [zen4])) + "\n")
+    table.append(DEFAULT_COMMENT + c_profile("typical", "default", None))
     out.append(TABLE_HEAD + "".join(table) + TABLE_TAIL)
     sys.stdout.write("".join(out))
 
