@@ -9,6 +9,9 @@
 #   make bench-results   all of the above into this CPU's section of bench/RESULTS.md
 #   make blend-sweep     CRC-32C's crc32/VPCLMULQDQ blend at each proportion below
 #   make profile-regret  each built-in CPU's choices under every other profile
+#
+# On a lent machine that cannot build: bench/device/bundle.sh here, then
+# devrun/run.sh there (bench/device/run.sh says what it measures).
 
 BENCH_BUILD = $(BUILD)/bench
 BENCH_PEERS = $(BENCH_BUILD)/peers
