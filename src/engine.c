@@ -42,6 +42,7 @@ struct engine {
 	uint64_t next_emit;     /* oldest job not yet emitted */
 	uint64_t submitted;     /* jobs [0, submitted) were submitted */
 	uint64_t next_claim;    /* jobs [next_claim, submitted) wait for a worker */
+	uint64_t running;       /* jobs claimed and not yet done */
 	unsigned idle;          /* workers waiting for work */
 	unsigned busy;          /* workers with claimed work, not yet back */
 	bool emitter_waits;     /* the caller waits for job next_emit */
@@ -51,6 +52,7 @@ struct engine {
 	pthread_cond_t done;    /* job next_emit finished */
 	struct worker *workers;
 	unsigned nworkers;      /* threads started (0: the caller works) */
+	bool spawn_failed;      /* pthread_create failed: start no more */
 	struct worker inline_worker;
 };
 
@@ -66,6 +68,7 @@ static void job_done(struct job *job, void *ctx)
 
 	pthread_mutex_lock(&e->mu);
 	e->state[i] = SLOT_DONE;
+	e->running--;
 	/* Only the oldest job lets the caller go on; waking it for every
 	 * other one cost a wake-up a file once the window was full. */
 	if (e->emitter_waits && i == e->next_emit % WINDOW)
@@ -156,9 +159,25 @@ static unsigned claim(struct engine *e, struct job **out, unsigned max, bool blo
 	while (n < max && e->next_claim < e->submitted) {
 		uint64_t seq = e->next_claim++;
 		e->state[seq % WINDOW] = SLOT_CLAIMED;
+		e->running++;
 		out[n++] = slot(e, seq);
 	}
 	return n;
+}
+
+/* How many more files a worker holding held of them in its lanes may
+ * claim, of want: its share, rounded up, of every file queued or running
+ * among the -j workers, and at least one when it holds none. Greedy lanes
+ * let the first worker take every queued file (sixteen files of 16 MiB at
+ * -j16 ran through one worker's lanes while fifteen CPUs idled); a share
+ * spreads them, and at -j1 the share is everything. Called with the lock
+ * held. */
+static unsigned fair_share(const struct engine *e, unsigned held, unsigned want)
+{
+	uint64_t files = e->submitted - e->next_claim + e->running;
+	uint64_t share = (files + e->cfg.jobs - 1) / e->cfg.jobs;
+	uint64_t room = share > held ? share - held : !held;
+	return want < room ? want : (unsigned)room;
 }
 
 /* One round of a worker: take work, start it, advance the lanes. Returns
@@ -177,8 +196,9 @@ static bool worker_round(struct worker *w, bool block)
 		max = LANES_MAX;
 
 	pthread_mutex_lock(&e->mu);
+	max = fair_share(e, busy, max);
 	/* Busy: will not look at the queue soon (it runs what it claimed, or
-	 * its lanes are full); engine_submit wakes others for the queue. */
+	 * its lanes hold its share); engine_submit wakes others for the queue. */
 	if (!max && !w->busy) {
 		w->busy = true;
 		e->busy++;
@@ -203,7 +223,7 @@ static bool worker_round(struct worker *w, bool block)
 		if (more > LANES_MAX)
 			more = LANES_MAX;
 		pthread_mutex_lock(&e->mu);
-		unsigned m = claim(e, jobs, more, false);
+		unsigned m = claim(e, jobs, fair_share(e, lanes_running(w), more), false);
 		pthread_mutex_unlock(&e->mu);
 		for (unsigned i = 0; i < m; i++)
 			run_job(w, jobs[i]);
@@ -261,16 +281,20 @@ struct engine *engine_create(const struct engine_config *cfg)
 	return e;
 }
 
-static void start_workers(struct engine *e)
+/* Starts up to n more workers, at most cfg.jobs in all. If none could
+ * start, the caller does the work. */
+static void start_workers(struct engine *e, unsigned n)
 {
-	e->workers = xcalloc(e->cfg.jobs, sizeof *e->workers);
-	for (unsigned i = 0; i < e->cfg.jobs; i++) {
-		e->workers[i].e = e;
-		if (pthread_create(&e->workers[i].thread, NULL, worker_main, &e->workers[i]) != 0)
-			break;
-		e->nworkers++;
+	if (!e->workers)
+		e->workers = xcalloc(e->cfg.jobs, sizeof *e->workers);
+	for (; n && e->nworkers < e->cfg.jobs && !e->spawn_failed; n--) {
+		struct worker *w = &e->workers[e->nworkers];
+		w->e = e;
+		if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
+			e->spawn_failed = true;
+		else
+			e->nworkers++;
 	}
-	/* If no thread could start, the caller does the work. */
 }
 
 /* Emits finished jobs in order. With wait set, waits until the oldest
@@ -320,21 +344,27 @@ void engine_submit(struct engine *e, struct job *job)
 	pthread_mutex_lock(&e->mu);
 	e->state[e->submitted % WINDOW] = SLOT_QUEUED;
 	e->submitted++;
-	/* Wake a sleeping worker only when the queue is longer than the
-	 * workers already awake and about to claim can take. Waking one for
-	 * every file cost more than the files on many CPUs: on a 16-vCPU VM,
-	 * 20,000 small files took 80 ms at the default -j against 36 ms at
-	 * -j2, each file paying a wake-up and a sleep. */
+	/* More workers only when the queue is longer than the workers
+	 * already awake and about to claim can take: a sleeping one is woken,
+	 * or, with none asleep, as many started as are missing. Waking one
+	 * for every file cost more than the files on many CPUs: on a 16-vCPU
+	 * VM, 20,000 small files took 80 ms at the default -j against 36 ms
+	 * at -j2, each file paying a wake-up and a sleep; and "simdsum a b"
+	 * need not start sixteen threads. */
 	long ready = (long)e->nworkers - (long)e->idle - (long)e->busy;
-	if (e->idle && (long)(e->submitted - e->next_claim) > ready)
+	long missing = (long)(e->submitted - e->next_claim) - ready;
+	unsigned start = 0;
+	if (missing > 0 && e->idle)
 		pthread_cond_signal(&e->work);
+	else if (missing > 0)
+		start = (unsigned)missing;
 	pthread_mutex_unlock(&e->mu);
 
 	if (e->cfg.jobs > 1) {
 		/* Threads only once there are two files: one file (the common
 		 * "simdsum FILE") should not pay for them. */
-		if (!e->workers && e->submitted >= 2)
-			start_workers(e);
+		if (start && e->submitted >= 2)
+			start_workers(e, start);
 		if (e->nworkers)
 			return;
 	}
