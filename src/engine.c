@@ -180,6 +180,20 @@ static unsigned fair_share(const struct engine *e, unsigned held, unsigned want)
 	return want < room ? want : (unsigned)room;
 }
 
+/* Busy: the worker will not look at the queue soon (it runs what it
+ * claimed, or its lanes hold its share), so engine_submit wakes others
+ * for the queue. Called with the lock held. */
+static void mark_busy(struct worker *w, bool busy)
+{
+	if (w->busy == busy)
+		return;
+	w->busy = busy;
+	if (busy)
+		w->e->busy++;
+	else
+		w->e->busy--;
+}
+
 /* One round of a worker: take work, start it, advance the lanes. Returns
  * false when there was nothing to do. */
 static bool worker_round(struct worker *w, bool block)
@@ -197,21 +211,10 @@ static bool worker_round(struct worker *w, bool block)
 
 	pthread_mutex_lock(&e->mu);
 	max = fair_share(e, busy, max);
-	/* Busy: will not look at the queue soon (it runs what it claimed, or
-	 * its lanes hold its share); engine_submit wakes others for the queue. */
-	if (!max && !w->busy) {
-		w->busy = true;
-		e->busy++;
-	}
-	if (max && w->busy) {
-		w->busy = false;
-		e->busy--;
-	}
+	mark_busy(w, max == 0);
 	unsigned n = max ? claim(e, jobs, max, block && busy == 0) : 0;
-	if (n && !w->busy) {
-		w->busy = true;
-		e->busy++;
-	}
+	if (n)
+		mark_busy(w, true);
 	pthread_mutex_unlock(&e->mu);
 
 	for (unsigned i = 0; i < n; i++)
