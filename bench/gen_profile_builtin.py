@@ -10,7 +10,8 @@ has one (a fenced block after a "### simdsum --tune" heading: the kernels
 timed alone), else its --benchmark table fitted by profile_fit.py (through
 the driver, so the per-call costs include init and final). Zen 4's is
 derived from Zen 5's and the Zen 4 figures of issue 15 (see DERIVED_ZEN4)
-until a Zen 4 machine measures it.
+until a Zen 4 machine measures it. The default, for CPUs without a
+profile, is the typical CPU of those measured (see consensus).
 
 A row is (family, name, call_ns, byte_ns, segment): segment None, or
 (from_len, call_ns, byte_ns) of the cost from from_len bytes on, as --tune
@@ -281,15 +282,14 @@ def consensus(base, cpus):
         best = max(rate(r, 1 << 20) for r in rows if r[0] == row[0] and r[1] not in MULTI_BUFFER)
         return rate(row, 1 << 20) * 2 >= best
     base_clock = clock(base)
+    by_name = [{(r[0], r[1]): r for r in rows} for rows in cpus]
     out = []
     for row in base:
         call0, byte0 = line(row)
         calls, bytes_ = [], []
-        having = [rows for rows in cpus if any((r[0], r[1]) == (row[0], row[1]) for r in rows)]
-        chosen = [rows for rows in having if relevant(rows, next(
-            r for r in rows if (r[0], r[1]) == (row[0], row[1])))] or having
-        for rows in chosen:
-            other = next(r for r in rows if (r[0], r[1]) == (row[0], row[1]))
+        having = [(rows, named[row[:2]]) for rows, named in zip(cpus, by_name) if row[:2] in named]
+        chosen = [h for h in having if relevant(*h)] or having
+        for rows, other in chosen:
             k = clock(rows) / base_clock  # above 1: a faster CPU, costs shrink
             call, byte = line(other)
             if call0 > 0 and call > 0:
