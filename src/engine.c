@@ -30,7 +30,7 @@ enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_CLAIMED, SLOT_DONE };
 struct worker {
 	struct engine *e;
 	struct lane_group *groups[FAMILY_COUNT];
-	uint8_t *buf;           /* read buffer for single-stream files */
+	struct read_buffer *buf; /* for single-stream files, made when first needed */
 	bool busy;              /* holds claimed work (counted in engine.busy) */
 	pthread_t thread;
 };
@@ -121,7 +121,7 @@ static void run_job(struct worker *w, struct job *job)
 	} else {
 		if (!w->buf)
 			w->buf = input_buffer_new();
-		job_hash_reader(job, &rd, opened, w->e->cfg.io, w->buf, INPUT_BUFFER_SIZE);
+		job_hash_reader(job, &rd, opened, w->e->cfg.io, w->buf);
 	}
 	job_done(job, w->e);
 }
@@ -262,7 +262,7 @@ static void worker_free(struct worker *w)
 {
 	for (int f = 0; f < FAMILY_COUNT; f++)
 		lanes_destroy(w->groups[f]);
-	free(w->buf);
+	read_buffer_free(w->buf);
 }
 
 struct engine *engine_create(const struct engine_config *cfg)

@@ -28,27 +28,37 @@
 #include "page_cache.h"
 #include "progress.h"
 #include "readahead.h"
+#include "read_buffer.h"
 #include "reader.h"
 #include "sink.h"
-#include "xalloc.h"
 
 /* Mapped files are hashed in windows of this size, so several contexts
  * (-a crc32c,sha256) see each window while it is in cache. */
 #define MMAP_CHUNK (1024 * 1024)
 
-uint8_t *input_buffer_new(void)
+struct read_buffer *input_buffer_new(void)
 {
-	return xmemalign(4096, INPUT_BUFFER_SIZE);
+	return read_buffer_new(INPUT_BUFFER_SIZE);
+}
+
+/* The bytes of a regular file from r->total to its end as it was opened:
+ * what the reads will fill of the buffer, at most. */
+static uint64_t bytes_left(const struct file_reader *r)
+{
+	uint64_t size = (uint64_t)r->before.st_size;
+
+	return r->regular && size > r->total ? size - r->total : 0;
 }
 
 /* Reads to end of file; errors are left in r->outcome. */
 static void hash_by_read(struct file_reader *r, const struct input_sink *s,
-			 uint8_t *buf, size_t size)
+			 struct read_buffer *buf)
 {
 	ssize_t n;
 
-	while ((n = reader_read(r, buf, size)) > 0)
-		sink_feed(s, buf, (size_t)n);
+	read_buffer_prepare(buf, bytes_left(r));
+	while ((n = reader_read(r, buf->data, buf->size)) > 0)
+		sink_feed(s, buf->data, (size_t)n);
 }
 
 /* --- mmap with SIGBUS recovery ------------------------------------------ */
@@ -180,7 +190,7 @@ static bool seek_to_total(struct file_reader *r)
  * it cannot be mapped (sysfs and some other file systems, ENODEV: read
  * as coreutils does). */
 static void hash_rest_mapped(struct file_reader *r, const struct input_sink *s,
-			     uint8_t *buf, size_t size)
+			     struct read_buffer *buf)
 {
 	uint64_t length = (uint64_t)r->before.st_size;
 	struct mapping m;
@@ -189,7 +199,7 @@ static void hash_rest_mapped(struct file_reader *r, const struct input_sink *s,
 	if (!map_range(&m, r->fd, r->total, length, &err)) {
 		diag_debug_file(r->name, "mmap failed (%s): read() instead", strerror(err));
 		if (seek_to_total(r))
-			hash_by_read(r, s, buf, size);
+			hash_by_read(r, s, buf);
 		return;
 	}
 	if (hash_mapped_into(r, &m, length, s))
@@ -202,19 +212,19 @@ static void hash_rest_mapped(struct file_reader *r, const struct input_sink *s,
 /* read() of the IO_CHOICE_SLICE bytes at r->total. false on an error, or
  * when the file ended early (it shrank: reader_close sees it); r->outcome
  * and r->eof say which. */
-static bool read_slice(struct file_reader *r, const struct input_sink *s, uint8_t *buf,
-		       size_t size)
+static bool read_slice(struct file_reader *r, const struct input_sink *s,
+		       const struct read_buffer *buf)
 {
 	uint64_t end = r->total + IO_CHOICE_SLICE;
 
 	if (!seek_to_total(r))
 		return false;
 	while (r->total < end) {
-		size_t want = end - r->total < size ? (size_t)(end - r->total) : size;
-		ssize_t n = reader_read(r, buf, want);
+		size_t want = end - r->total < buf->size ? (size_t)(end - r->total) : buf->size;
+		ssize_t n = reader_read(r, buf->data, want);
 		if (n <= 0)
 			return false;
-		sink_feed(s, buf, (size_t)n);
+		sink_feed(s, buf->data, (size_t)n);
 	}
 	return true;
 }
@@ -244,13 +254,13 @@ static bool map_slice(struct file_reader *r, const struct input_sink *s, bool *r
  * how). A file that cannot be mapped stops it early with *measured
  * false, and read() does the rest. */
 static bool measure_rounds(struct file_reader *r, struct io_measure *out, bool *measured,
-			   const struct input_sink *s, uint8_t *buf, size_t size)
+			   const struct input_sink *s, const struct read_buffer *buf)
 {
 	bool refused = false;
 
 	for (unsigned i = 0; i < IO_CHOICE_ROUNDS && !refused; i++) {
 		uint64_t t0 = io_choice_now_ns();
-		if (!read_slice(r, s, buf, size))
+		if (!read_slice(r, s, buf))
 			return false;
 		uint64_t t1 = io_choice_now_ns();
 		io_measure_add(out, IO_METHOD_READ, IO_CHOICE_SLICE, t1 - t0);
@@ -267,12 +277,15 @@ static bool measure_rounds(struct file_reader *r, struct io_measure *out, bool *
  * extra cost (every slice is part of the hash), then finished by the
  * faster method, which also settles it for the files after it. */
 static void hash_measuring(struct file_reader *r, const struct input_sink *s,
-			   uint8_t *buf, size_t size)
+			   struct read_buffer *buf)
 {
 	struct io_measure seen = { 0 };
 	bool measured = false;
 
-	if (!measure_rounds(r, &seen, &measured, s, buf, size))
+	/* Its pages made ready first, so that read()'s first slice is not
+	 * timed faulting them in. */
+	read_buffer_prepare(buf, bytes_left(r));
+	if (!measure_rounds(r, &seen, &measured, s, buf))
 		return;
 	enum io_method use = IO_METHOD_READ;
 	if (measured) {
@@ -285,9 +298,9 @@ static void hash_measuring(struct file_reader *r, const struct input_sink *s,
 		}
 	}
 	if (use == IO_METHOD_MMAP)
-		hash_rest_mapped(r, s, buf, size);
+		hash_rest_mapped(r, s, buf);
 	else if (seek_to_total(r))
-		hash_by_read(r, s, buf, size);
+		hash_by_read(r, s, buf);
 }
 
 /* --- one file ----------------------------------------------------------- */
@@ -352,32 +365,32 @@ static enum path path_for(const struct file_reader *r, const struct input_sink *
 }
 
 struct file_outcome input_feed_opened(struct file_reader *r, const struct input_sink *s,
-				      enum io_mode io, uint8_t *buf, size_t size)
+				      enum io_mode io, struct read_buffer *buf)
 {
 	switch (path_for(r, s, io)) {
 	case PATH_MMAP:
-		hash_rest_mapped(r, s, buf, size);
+		hash_rest_mapped(r, s, buf);
 		break;
 	case PATH_MEASURE:
-		hash_measuring(r, s, buf, size);
+		hash_measuring(r, s, buf);
 		break;
 	case PATH_READAHEAD:
 		/* read on a second thread while this one hashes, if it starts */
 		if (!readahead_hash(r, s))
-			hash_by_read(r, s, buf, size);
+			hash_by_read(r, s, buf);
 		break;
 	case PATH_READ:
-		hash_by_read(r, s, buf, size);
+		hash_by_read(r, s, buf);
 		break;
 	}
 	return reader_close(r);
 }
 
 struct file_outcome input_hash_opened(struct file_reader *r, struct hash_ctx *ctxs, unsigned nctx,
-				      enum io_mode io, uint8_t *buf, size_t size)
+				      enum io_mode io, struct read_buffer *buf)
 {
 	struct input_sink s = { .ctxs = ctxs, .nctx = nctx };
 
-	return input_feed_opened(r, &s, io, buf, size);
+	return input_feed_opened(r, &s, io, buf);
 }
 

@@ -90,21 +90,21 @@ void job_fail(struct job *job, int err)
 	job->result.outcome.err = err;
 }
 
-void job_hash_single(struct job *job, enum io_mode io, uint8_t *buf, size_t size)
+void job_hash_single(struct job *job, enum io_mode io, struct read_buffer *buf)
 {
 	struct file_reader r;
 	bool opened = reader_open(&r, job->name);
 
-	job_hash_reader(job, &r, opened, io, buf, size);
+	job_hash_reader(job, &r, opened, io, buf);
 }
 
 void job_hash_reader(struct job *job, struct file_reader *r, bool opened, enum io_mode io,
-		     uint8_t *buf, size_t size)
+		     struct read_buffer *buf)
 {
 	struct hash_ctx ctx[JOB_MAX_CONTEXTS];
 	unsigned total = job_start(job, ctx);
 
-	job_finish(job, opened ? input_hash_opened(r, ctx, total, io, buf, size) : r->outcome, ctx);
+	job_finish(job, opened ? input_hash_opened(r, ctx, total, io, buf) : r->outcome, ctx);
 }
 
 const char *outcome_detail(const struct job *job, char *buf, size_t size)

@@ -67,12 +67,12 @@ const struct dispatch *generic_dispatch(enum family family);
 const char *outcome_detail(const struct job *job, char *buf, size_t size);
 
 /* Hashes a job single-stream (one read of the file for all choices),
- * reading into buf[0..size). */
-void job_hash_single(struct job *job, enum io_mode io, uint8_t *buf, size_t size);
+ * reading into buf. */
+void job_hash_single(struct job *job, enum io_mode io, struct read_buffer *buf);
 
 /* The same for the job's file as reader_open left it in r: opened (and
  * closed here), or not (its outcome says why). */
 void job_hash_reader(struct job *job, struct file_reader *r, bool opened, enum io_mode io,
-		     uint8_t *buf, size_t size);
+		     struct read_buffer *buf);
 
 #endif

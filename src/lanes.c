@@ -150,7 +150,8 @@ void lanes_add(struct lane_group *g, struct job *job)
 		return;
 	}
 	if (!l) {
-		job_hash_single(job, g->io, g->scratch, LANE_BUFFER);
+		struct read_buffer scratch = read_buffer_wrap(g->scratch, LANE_BUFFER);
+		job_hash_single(job, g->io, &scratch);
 		g->done(job, g->done_ctx);
 		return;
 	}
@@ -162,8 +163,8 @@ void lanes_add(struct lane_group *g, struct job *job)
 	}
 	if (!l->r.regular || l->r.is_stdin) {
 		/* Pipes and files of unknown size could stall every lane. */
-		job_finish(job, input_hash_opened(&l->r, l->ctx, contexts, g->io, l->buf, LANE_BUFFER),
-			   l->ctx);
+		struct read_buffer buf = read_buffer_wrap(l->buf, LANE_BUFFER);
+		job_finish(job, input_hash_opened(&l->r, l->ctx, contexts, g->io, &buf), l->ctx);
 		g->done(job, g->done_ctx);
 		return;
 	}

@@ -162,7 +162,7 @@ static void report(const struct options *opt, const char *name, const struct fil
 }
 
 static bool parts_file(const struct options *opt, uint64_t part_size, const char *name,
-		       uint8_t *buf)
+		       struct read_buffer *buf)
 {
 	struct file_reader r;
 	struct part_state s = { .opt = opt, .name = name, .part_size = part_size };
@@ -189,7 +189,7 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 		start_part(&s);
 		struct input_sink sink = { .ctxs = s.part, .nctx = opt->nalgos, .feed = feed_parts,
 					   .arg = &s };
-		o = input_feed_opened(&r, &sink, opt->io, buf, INPUT_BUFFER_SIZE);
+		o = input_feed_opened(&r, &sink, opt->io, buf);
 		/* The tail, or the single (empty) part of an empty file. A file
 		 * that failed or changed gets no more lines, only its error: the
 		 * last part may hold a mapped read cut short (SIGBUS). */
@@ -207,7 +207,7 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 bool parts_mode_run(const struct options *opt, uint64_t part_size, char *const *files, int nfiles)
 {
 	static char *const stdin_only[] = { "-" };
-	uint8_t *buf = input_buffer_new();
+	struct read_buffer *buf = input_buffer_new();
 	bool ok = true;
 
 	if (nfiles == 0) {
@@ -216,6 +216,6 @@ bool parts_mode_run(const struct options *opt, uint64_t part_size, char *const *
 	}
 	for (int i = 0; i < nfiles; i++)
 		ok &= parts_file(opt, part_size, files[i], buf);
-	free(buf);
+	read_buffer_free(buf);
 	return ok;
 }

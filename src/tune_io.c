@@ -46,7 +46,8 @@ static const char *temp_dir(void)
 /* size bytes of a pattern (any bytes would do). */
 static bool fill(int fd, uint64_t size)
 {
-	uint8_t *buf = input_buffer_new();
+	struct read_buffer *rb = input_buffer_new();
+	uint8_t *buf = rb->data;
 	bool ok = true;
 
 	for (size_t i = 0; i < INPUT_BUFFER_SIZE; i++)
@@ -56,7 +57,7 @@ static bool fill(int fd, uint64_t size)
 		ok = tune_write_all(fd, buf, n);
 		done += n;
 	}
-	free(buf);
+	read_buffer_free(rb);
 	return ok;
 }
 
@@ -138,7 +139,8 @@ static double pass_mmap(int fd, uint64_t size, const struct dispatch *d, uint32_
 static bool time_passes(int fd, uint64_t size, const struct dispatch *d, double *best_read,
 			double *best_mmap, char *why, size_t whysize)
 {
-	uint8_t *buf = input_buffer_new();
+	struct read_buffer *rb = input_buffer_new();
+	uint8_t *buf = rb->data;
 	uint32_t want, got;
 	bool ok = true;
 
@@ -166,7 +168,7 @@ static bool time_passes(int fd, uint64_t size, const struct dispatch *d, double 
 		}
 		*best_mmap = fmin(*best_mmap, t);
 	}
-	free(buf);
+	read_buffer_free(rb);
 	return ok;
 }
 

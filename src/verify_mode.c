@@ -95,10 +95,10 @@ static bool run_plan(const struct options *opt, const struct object_meta *m,
 	struct input_sink sink = {
 		.ctxs = plan->reps, .nctx = plan->nreps, .feed = verify_plan_feed, .arg = plan,
 	};
-	uint8_t *buf = input_buffer_new();
-	struct file_outcome o = input_feed_opened(r, &sink, opt->io, buf, INPUT_BUFFER_SIZE);
+	struct read_buffer *buf = input_buffer_new();
+	struct file_outcome o = input_feed_opened(r, &sink, opt->io, buf);
 
-	free(buf);
+	read_buffer_free(buf);
 	if (o.status != FILE_OK) {
 		file_failed(opt, r->name, &o);
 		return false;

@@ -55,25 +55,25 @@ static void test_single_stream(void **state)
 	(void)state;
 	struct algo_choice choice = { .algo = algo_by_name("sha256") };
 	struct job job = { .choices = &choice, .nchoices = 1, .hash = true };
-	uint8_t *buf = input_buffer_new();
+	struct read_buffer *buf = input_buffer_new();
 	char *path = make_file(100000);
 
 	job.name = path;
 	impl_select_one(&broken_row, &choice.dispatch);
-	job_hash_single(&job, IO_READ, buf, INPUT_BUFFER_SIZE);
+	job_hash_single(&job, IO_READ, buf);
 	assert_int_equal(job.result.outcome.status, FILE_OK);   /* wrong, and unnoticed */
 	job.cross_check = true;
-	job_hash_single(&job, IO_READ, buf, INPUT_BUFFER_SIZE);
+	job_hash_single(&job, IO_READ, buf);
 	assert_int_equal(job.result.outcome.status, FILE_DISAGREE);
-	job_hash_single(&job, IO_MMAP, buf, INPUT_BUFFER_SIZE);
+	job_hash_single(&job, IO_MMAP, buf);
 	assert_int_equal(job.result.outcome.status, FILE_DISAGREE);
 	/* a right implementation passes */
 	impl_select_auto(FAMILY_SHA256, &choice.dispatch);
-	job_hash_single(&job, IO_READ, buf, INPUT_BUFFER_SIZE);
+	job_hash_single(&job, IO_READ, buf);
 	assert_int_equal(job.result.outcome.status, FILE_OK);
 	unlink(path);
 	free(path);
-	free(buf);
+	read_buffer_free(buf);
 }
 
 static int finished;
