@@ -17,6 +17,10 @@
  * this was written on (load average 2); spawned runs spread more. */
 #define CA_SLOW_RATIO 1.03
 
+/* How many times a slow-looking cell is measured again (auto and the
+ * best forced choice) before it is judged. */
+#define CA_RETRIES 3
+
 #define CA_MAX_COLS 12
 #define CA_NAME_SIZE 24
 #define CA_MAX_LENGTHS 8
@@ -71,8 +75,8 @@ void ca_cell_start(struct ca_cell *cell, const char *fmt, ...) __attribute__((fo
 void ca_cell_add(struct ca_cell *cell, const char *name);
 
 /* Measures every column of the cell in interleaved rounds (reps, or up
- * to max_reps where they fit the budget), then reps more for auto and the
- * best forced choice when auto looks slow,
+ * to max_reps where they fit the budget), then as many again for auto and
+ * the best forced choice, up to CA_RETRIES times, while auto looks slow;
  * then prints its line and counts it. false when a run failed or the
  * check was interrupted. */
 bool ca_cell_measure(struct ca_run *run, struct ca_cell *cell, ca_time_fn time, void *ctx);
