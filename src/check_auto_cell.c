@@ -138,7 +138,7 @@ bool ca_cell_measure(struct ca_run *run, struct ca_cell *cell, ca_time_fn time, 
 	}
 	/* The ratio as printed, three decimals, decides the mark, so that a
 	 * reader (or a script) never sees "1.030  SLOW". */
-	double ratio = round(cell->ns[0] / cell->ns[best] * 1000.0) / 1000.0;
+	double ratio = (double)(long long)(cell->ns[0] / cell->ns[best] * 1000.0 + 0.5) / 1000.0;
 	bool slow = ratio > CA_SLOW_RATIO;
 	print_cell(cell, best, ratio, slow);
 	run->cells++;

@@ -158,7 +158,7 @@ static bool time_passes(int fd, uint64_t size, const struct dispatch *d, double 
 			ok = false;
 			break;
 		}
-		*best_read = fmin(*best_read, t);
+		*best_read = t < *best_read ? t : *best_read;
 		t = pass_mmap(fd, size, d, &got);
 		if (t < 0 || got != want) {
 			snprintf(why, whysize, "mmap of the temporary file failed: %s",
@@ -166,7 +166,7 @@ static bool time_passes(int fd, uint64_t size, const struct dispatch *d, double 
 			ok = false;
 			break;
 		}
-		*best_mmap = fmin(*best_mmap, t);
+		*best_mmap = t < *best_mmap ? t : *best_mmap;
 	}
 	read_buffer_free(rb);
 	return ok;
@@ -187,8 +187,8 @@ void tune_io(const struct tune_budget *b, const struct cpu_profile *tuned, struc
 	close(fd);
 	if (!out->measured)
 		return;
-	/* fmax: no division by 0 should a clock not have advanced. */
-	out->read_gb_per_s = (double)b->io_bytes / fmax(t_read, 1);
-	out->mmap_gb_per_s = (double)b->io_bytes / fmax(t_mmap, 1);
+	/* No division by 0 should a clock not have advanced. */
+	out->read_gb_per_s = (double)b->io_bytes / (t_read > 1 ? t_read : 1);
+	out->mmap_gb_per_s = (double)b->io_bytes / (t_mmap > 1 ? t_mmap : 1);
 	out->pref = t_read > t_mmap * IO_CHOICE_MMAP_MARGIN ? IO_PREF_MMAP : IO_PREF_READ;
 }

@@ -234,10 +234,11 @@ bool tune_fit(const double len[], const double ns[], unsigned n, double *call_ns
 	double b = (s00 * r1 - s01 * r0) / det;
 	if (a < 0) {
 		b = (ns[hi] - ns[lo]) / (len[hi] - len[lo]);
-		a = fmax(0, ns[lo] - b * len[lo]);
+		a = ns[lo] - b * len[lo];
+		a = a > 0 ? a : 0;
 	}
 	*call_ns = a;
-	*byte_ns = fmax(b, 1e-6);
+	*byte_ns = b > 1e-6 ? b : 1e-6;
 	return true;
 }
 
@@ -247,9 +248,20 @@ static double worst_error(const struct row_cost *c, const double len[], const do
 {
 	double worst = 0;
 
-	for (unsigned i = 0; i < n; i++)
-		worst = fmax(worst, fabs(cost_model_call_ns(c, (size_t)len[i]) / ns[i] - 1));
+	for (unsigned i = 0; i < n; i++) {
+		double error = fabs(cost_model_call_ns(c, (size_t)len[i]) / ns[i] - 1);
+		worst = error > worst ? error : worst;
+	}
 	return worst;
+}
+
+/* The least whole number at or above x (0 < x < 2^53): ceil() without
+ * libm, which the binary does not link (see LIBS in the Makefile). */
+static double whole_at_or_above(double x)
+{
+	double whole = (double)(uint64_t)x;
+
+	return whole < x ? whole + 1 : whole;
 }
 
 /* Two segments, points [0, k) and [k, n) (lengths ascending), into out.
@@ -266,8 +278,10 @@ static bool fit_split(const double len[], const double ns[], unsigned n, unsigne
 	double knee = len[k];
 	if (out->byte_ns != out->byte2_ns) {
 		double cross = (out->call2_ns - out->call_ns) / (out->byte_ns - out->byte2_ns);
-		if (cross > len[k - 1] && cross < len[k])
-			knee = fmax(ceil(cross - 1e-6), len[k - 1] + 1);
+		if (cross > len[k - 1] && cross < len[k]) {
+			knee = whole_at_or_above(cross - 1e-6);
+			knee = knee > len[k - 1] + 1 ? knee : len[k - 1] + 1;
+		}
 	}
 	out->from_len = (size_t)knee;
 	return true;

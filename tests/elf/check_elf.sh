@@ -4,7 +4,7 @@
 # check-elf): every object carries the IBT and SHSTK properties, so does
 # simdsum's code linked together, and so does the binary unless the C
 # library's start files lack them; no text relocations; a PIE with a
-# non-executable stack.
+# non-executable stack; no libm.
 #
 #   tests/elf/check_elf.sh BUILD_DIR BINARY CC
 set -eu
@@ -67,4 +67,13 @@ fi
 readelf -hW "$bin" | grep -q 'Type:.*DYN' || bad "$bin: not a PIE"
 readelf -lW "$bin" | grep GNU_STACK | grep -q 'RW ' || bad "$bin: executable stack"
 echo "check-elf: $bin: no TEXTREL, PIE, non-executable stack"
+
+# 5. No libm: every start maps and relocates each shared object the
+# binary needs, and nothing simdsum runs needs libm (LIBS in the Makefile
+# links it only as needed).
+if readelf -dW "$bin" | grep -q 'NEEDED.*libm\.so'; then
+	bad "$bin: needs libm; the functions it calls there: $(nm -D --undefined-only "$bin" |
+		awk '{ print $2 }' | grep -E '^(ceil|floor|round|fmin|fmax|exp|log|pow|sqrt)' | tr '\n' ' ')"
+fi
+echo "check-elf: $bin: needs $(readelf -dW "$bin" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
 exit $fail
