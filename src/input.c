@@ -27,8 +27,8 @@
 #include "io_choice.h"
 #include "page_cache.h"
 #include "progress.h"
-#include "readahead.h"
 #include "read_buffer.h"
+#include "readahead.h"
 #include "reader.h"
 #include "sink.h"
 
