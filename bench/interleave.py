@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""interleave.py - whole commands timed in interleaved rounds: for
+differences of a few percent between runs of a few milliseconds, where
+hyperfine's one-command-after-another blocks let a VM's drift decide.
+
+    python3 bench/interleave.py RUNS 'CMD ARGS...' 'CMD ARGS...' ...
+
+Each round runs every command once (the round's first command rotates),
+output to /dev/null, the wall-clock time from spawn to exit. Prints, per
+command, the least, 10th and 25th percentile and median time in us. The
+commands are split on blanks (no shell): give each program's full path.
+A command that fails stops the run.
+"""
+import os
+import statistics
+import sys
+import time
+
+
+def main(argv):
+    if len(argv) < 3 or not argv[1].isdigit() or int(argv[1]) < 1:
+        sys.exit("usage: interleave.py RUNS 'CMD ARGS...' ...")
+    runs = int(argv[1])
+    cmds = [c.split() for c in argv[2:]]
+    times = [[] for _ in cmds]
+    null = os.open(os.devnull, os.O_WRONLY)
+    for r in range(runs):
+        for k in range(len(cmds)):
+            i = (k + r) % len(cmds)
+            t0 = time.perf_counter_ns()
+            pid = os.posix_spawn(cmds[i][0], cmds[i], os.environ,
+                                 file_actions=[(os.POSIX_SPAWN_DUP2, null, 1)])
+            _, status = os.waitpid(pid, 0)
+            times[i].append(time.perf_counter_ns() - t0)
+            if status:
+                sys.exit("interleave.py: %s: exit status %#x" % (" ".join(cmds[i]), status))
+    print("%8s %8s %8s %8s  (us, %d runs each)" % ("min", "p10", "p25", "median", runs))
+    for cmd, t in zip(cmds, times):
+        t.sort()
+        print("%8.0f %8.0f %8.0f %8.0f  %s" % (t[0] / 1e3, t[len(t) // 10] / 1e3,
+                                             t[len(t) // 4] / 1e3, statistics.median(t) / 1e3,
+                                             " ".join(cmd)))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
