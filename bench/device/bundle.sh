@@ -30,4 +30,5 @@ cp -L /lib64/ld-linux-x86-64.so.2 devrun/glibc/
 for lib in libc.so.6 libm.so.6 libgcc_s.so.1; do cp -L "/lib/x86_64-linux-gnu/$lib" devrun/glibc/; done
 cp -r "$VECTORS" devrun/vectors
 cp bench/device/run.sh devrun/run.sh
+cp bench/interleave.py devrun/interleave.py
 du -sh devrun

@@ -4,9 +4,10 @@
 # bench/RESULTS.md, from the bundle bench/device/bundle.sh makes (copied
 # there as devrun/run.sh): unit tests and --selftest, --tune=save, the
 # CRC-32C blend sweep, simdsum against OpenSSL and ISA-L, whole commands,
-# --check-auto under the built-in profiles and --benchmark, then
-# --check-auto under the saved profile with what time is left of BUDGET
-# seconds (default 500). Eight files into OUT. Run on 2026-12-04's
+# start-up on small files against sha256sum, --check-auto under the
+# built-in profiles and --benchmark, then --check-auto under the saved
+# profile with what time is left of BUDGET seconds (default 500). Nine
+# files into OUT. Run on 2026-12-04's
 # Emerald Rapids device machine in 390 s.
 set -u
 D=$(cd "$(dirname "$0")" && pwd)
@@ -142,6 +143,18 @@ el targets
 	X "$S" --debug -a crc32c $B/big.bin 2>&1 >/dev/null | grep -i -m5 'input\|io\|job'
 } > "$OUT/targets.txt" 2>&1
 cat "$OUT/targets.txt"
+
+el startup
+# Small files, where start-up and the read buffer's first fill are most
+# of a run: simdsum against sha256sum, interleaved (needs python3).
+head -c 100 /dev/urandom > /tmp/f100; head -c 262144 /dev/urandom > /tmp/f256k
+head -c 1048576 /dev/urandom > /tmp/f1m
+if [ $NATIVE = yes ] && command -v python3 >/dev/null; then
+	python3 "$D/interleave.py" 200 "$S -a sha256 /tmp/f100" "$(command -v sha256sum) /tmp/f100" \
+		"$S -a sha256 /tmp/f256k" "$(command -v sha256sum) /tmp/f256k" \
+		"$S -a sha256 /tmp/f1m" "$(command -v sha256sum) /tmp/f1m" > "$OUT/startup.txt" 2>&1
+	cat "$OUT/startup.txt"
+fi
 
 el check-auto built-in
 left=$(( ${BUDGET:-500} - 60 - ($(date +%s) - T0) ))
