@@ -70,7 +70,19 @@ static unsigned rounds_for(const struct ca_params *p, uint64_t round_ns)
 	return n > p->reps ? (unsigned)n : p->reps;
 }
 
-/* Every column: one round, timed, then the rest of its rounds. */
+/* The columns cols[0..n): one round, timed, then the rest of the rounds
+ * rounds_for gives rounds that long. */
+static bool measure_budgeted(const struct ca_run *run, struct ca_cell *cell, const unsigned *cols,
+			     unsigned n, ca_time_fn time, void *ctx)
+{
+	uint64_t t0 = cycles_clock_ns();
+	if (!measure_rounds(cell, cols, n, 0, 1, time, ctx))
+		return false;
+	unsigned rounds = rounds_for(run->p, cycles_clock_ns() - t0);
+	return measure_rounds(cell, cols, n, 1, rounds, time, ctx);
+}
+
+/* Every column. */
 static bool measure_all(const struct ca_run *run, struct ca_cell *cell, ca_time_fn time,
 			void *ctx)
 {
@@ -78,11 +90,7 @@ static bool measure_all(const struct ca_run *run, struct ca_cell *cell, ca_time_
 
 	for (unsigned c = 0; c < cell->ncols; c++)
 		all[c] = c;
-	uint64_t t0 = cycles_clock_ns();
-	if (!measure_rounds(cell, all, cell->ncols, 0, 1, time, ctx))
-		return false;
-	unsigned rounds = rounds_for(run->p, cycles_clock_ns() - t0);
-	return measure_rounds(cell, all, cell->ncols, 1, rounds, time, ctx);
+	return measure_budgeted(run, cell, all, cell->ncols, time, ctx);
 }
 
 /* Four significant digits: "812.4 ns", "3.210 us", "41.73 ms", "1.930 s". */
@@ -129,10 +137,7 @@ bool ca_cell_measure(struct ca_run *run, struct ca_cell *cell, ca_time_fn time, 
 	for (unsigned retry = 0; retry < CA_RETRIES && cell->ns[0] > CA_SLOW_RATIO * cell->ns[best];
 	     retry++) {
 		unsigned pair[2] = { 0, best };
-		uint64_t t0 = cycles_clock_ns();
-		if (!measure_rounds(cell, pair, 2, 0, 1, time, ctx) ||
-		    !measure_rounds(cell, pair, 2, 1, rounds_for(run->p, cycles_clock_ns() - t0), time,
-				    ctx))
+		if (!measure_budgeted(run, cell, pair, 2, time, ctx))
 			return false;
 		best = ca_cell_best(cell);
 	}
