@@ -132,6 +132,12 @@ unsigned profile_builtin_count(void);
 const struct cpu_profile *profile_builtin(unsigned i);
 const struct cpu_profile *profile_default(void);
 
+/* Built-in profile i (the default where i is out of range) made into
+ * *out, and its rows that p lacks added to p: for a run's own profile,
+ * which needs no other copy of them. */
+void profile_builtin_make(unsigned i, struct cpu_profile *out);
+void profile_builtin_merge(unsigned i, struct cpu_profile *p);
+
 /* Whether built-in profile i is for sig (without resolving its rows). */
 bool profile_builtin_matches(unsigned i, const struct cpu_signature *sig);
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* profile_table.c - the built-in profiles (their figures: profile_builtin.c,
- * generated), each made a struct cpu_profile on first use. */
+ * generated), made into a struct cpu_profile: the caller's (the run's
+ * profile, profile.c), or one kept here on first use (tests, --tune,
+ * --list-impls). */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,7 +39,8 @@ static void make_head(const struct builtin_profile *b, struct cpu_profile *out)
 	out->io = b->io;
 }
 
-/* The rows this build has (the others are skipped: see struct builtin_row). */
+/* The rows this build has and out lacks (the others are skipped: see
+ * struct builtin_row). */
 static void make_rows(const struct builtin_profile *b, struct cpu_profile *out)
 {
 	for (unsigned i = 0; i < b->nrows && out->nrows < PROFILE_MAX_ROWS; i++) {
@@ -52,16 +55,29 @@ static void make_rows(const struct builtin_profile *b, struct cpu_profile *out)
 	}
 }
 
-/* Made on first use, one at a time: a run needs the default and at most
- * one other. */
+void profile_builtin_make(unsigned i, struct cpu_profile *out)
+{
+	if (i >= profile_builtin_count())
+		i = profile_builtin_count() - 1;
+	make_head(&profile_builtins[i], out);
+	make_rows(&profile_builtins[i], out);
+}
+
+void profile_builtin_merge(unsigned i, struct cpu_profile *p)
+{
+	if (i < profile_builtin_count())
+		make_rows(&profile_builtins[i], p);
+}
+
+/* Made on first use, one at a time (a run's own profile does not come
+ * from here: see profile_builtin_make). */
 const struct cpu_profile *profile_builtin(unsigned i)
 {
 	if (i >= profile_builtin_count())
 		return NULL;
 	pthread_mutex_lock(&lock);
 	if (!done[i]) {
-		make_head(&profile_builtins[i], &made[i]);
-		make_rows(&profile_builtins[i], &made[i]);
+		profile_builtin_make(i, &made[i]);
 		done[i] = true;
 	}
 	pthread_mutex_unlock(&lock);
