@@ -93,8 +93,8 @@ static void print_header(const struct ca_params *p)
 		puts("quick run (SIMDSUM_CHECK_AUTO_QUICK=1): tiny sizes, one run each; the "
 		     "figures mean nothing");
 	printf("A cell is SLOW when auto takes more than %.2f times the best forced choice's "
-	       "time;\na cell that looks slow is timed again, auto and that choice only, before "
-	       "it is judged.\n",
+	       "time;\na cell that looks slow by the least times is timed again, auto and that "
+	       "choice in pairs\nof runs, and judged on the median of the pairs' ratios.\n",
 	       CA_SLOW_RATIO);
 	fflush(stdout);
 }

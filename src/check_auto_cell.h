@@ -17,9 +17,11 @@
  * this was written on (load average 2); spawned runs spread more. */
 #define CA_SLOW_RATIO 1.03
 
-/* How many times a slow-looking cell is measured again (auto and the
- * best forced choice) before it is judged. */
+/* A cell that looks slow is timed again in CA_RETRIES batches of paired
+ * rounds (auto and the best forced choice), each batch reps to max_reps
+ * rounds, and judged on their median ratio. */
 #define CA_RETRIES 3
+#define CA_MAX_PAIRS 96
 
 #define CA_MAX_COLS 12
 #define CA_NAME_SIZE 24
@@ -61,6 +63,8 @@ struct ca_cell {
 	unsigned ncols;
 	char name[CA_MAX_COLS][CA_NAME_SIZE];
 	double ns[CA_MAX_COLS];               /* the least time of a run so far */
+	unsigned npairs;                      /* paired rounds, when it looked slow */
+	double pair_auto[CA_MAX_PAIRS], pair_best[CA_MAX_PAIRS];
 };
 
 /* Times one run of column col of a cell into *ns; false after reporting
@@ -75,10 +79,10 @@ void ca_cell_start(struct ca_cell *cell, const char *fmt, ...) __attribute__((fo
 void ca_cell_add(struct ca_cell *cell, const char *name);
 
 /* Measures every column of the cell in interleaved rounds (reps, or up
- * to max_reps where they fit the budget), then as many again for auto and
- * the best forced choice, up to CA_RETRIES times, while auto looks slow;
- * then prints its line and counts it. false when a run failed or the
- * check was interrupted. */
+ * to max_reps where they fit the budget) and compares least times; where
+ * auto looks slow, judges it on paired rounds instead (CA_RETRIES); then
+ * prints its line and counts it. false when a run failed or the check
+ * was interrupted. */
 bool ca_cell_measure(struct ca_run *run, struct ca_cell *cell, ca_time_fn time, void *ctx);
 
 /* The forced column of least time. */
