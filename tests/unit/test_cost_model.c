@@ -620,6 +620,43 @@ static void test_round_trip(void **state)
 	expect_round_trip(&seg);
 }
 
+/* A figure reads as the double strtod gives for it, bit for bit, in
+ * every form profile_write prints (%.6g to %.17g) and in plain decimals
+ * of up to 22 places: the parser takes plain decimals without strtod. */
+static void test_figures_exact(void **state)
+{
+	(void)state;
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	unsigned checked = 0;
+
+	for (unsigned i = 0; i < 20000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		/* Costs from 1e-6 to below 1e9 ns, log-uniform-ish. */
+		double v = (double)(x >> 11) / 9007199254740992.0 * 9.99e8;
+		v /= (double)(1ull << (x % 48));
+		char fig[64], text[200];
+		if (i % 2)
+			snprintf(fig, sizeof fig, "%.*g", 6 + (int)(i / 2 % 12), v);
+		else
+			snprintf(fig, sizeof fig, "%.*f", (int)(i / 2 % 23), v);
+		double want = strtod(fig, NULL);
+		if (!(want > 0) || !(want < 1e9))
+			continue;
+		snprintf(text, sizeof text, "simdsum-profile 1\nrow crc32c generic %s %s\n", fig, fig);
+		struct cpu_profile p;
+		char err[200];
+		if (!profile_parse(text, strlen(text), &p, err, sizeof err))
+			fail_msg("%s: %s", fig, err);
+		if (memcmp(&p.rows[0].call_ns, &want, sizeof want) != 0 ||
+		    memcmp(&p.rows[0].byte_ns, &want, sizeof want) != 0)
+			fail_msg("%s read as %.17g, strtod %.17g", fig, p.rows[0].call_ns, want);
+		checked++;
+	}
+	assert_true(checked > 15000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -641,6 +678,7 @@ int main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_figures_exact),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
