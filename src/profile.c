@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -443,12 +444,11 @@ bool profile_path(char *buf, size_t size)
 	return n > 0 && (size_t)n < size;
 }
 
-/* The profile in the file at path, allocated (only once the file is
- * open: a run without one allocates nothing); NULL with err set (and
- * *absent when the file simply is not there). */
-static struct cpu_profile *load_file(const char *path, bool *absent, char *err, size_t errsize)
+/* Reads the profile in the file at path into *out; false with err set
+ * (and *absent when the file simply is not there), *out then undefined. */
+static bool load_file(const char *path, struct cpu_profile *out, bool *absent, char *err,
+		      size_t errsize)
 {
-	struct cpu_profile *out = NULL;
 	char *text = NULL;
 	size_t len = 0;
 	bool ok = false;
@@ -460,16 +460,23 @@ static struct cpu_profile *load_file(const char *path, bool *absent, char *err, 
 		 * at another user's home): not a profile of this user's. */
 		*absent = errno == ENOENT || errno == ENOTDIR || errno == EACCES;
 		snprintf(err, errsize, "%s", strerror(errno));
-		return NULL;
+		return false;
 	}
-	out = malloc(sizeof *out);
-	text = malloc(PROFILE_MAX_BYTES + 1);
-	if (!out || !text) {
+	/* Room for the file's size and one byte more, which only a file
+	 * that grew fills (a profile is a few KiB: a buffer of the largest
+	 * size would cost the run a page fault or two, about 12 us each on
+	 * the Zen 5 VM). Other files, or a size unknown: the largest. */
+	struct stat st;
+	size_t cap = PROFILE_MAX_BYTES + 1;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < PROFILE_MAX_BYTES)
+		cap = (size_t)st.st_size + 1;
+	text = malloc(cap);
+	if (!text) {
 		snprintf(err, errsize, "%s", strerror(ENOMEM));
 		goto done;
 	}
 	for (;;) {
-		ssize_t n = read(fd, text + len, PROFILE_MAX_BYTES + 1 - len);
+		ssize_t n = read(fd, text + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -479,8 +486,11 @@ static struct cpu_profile *load_file(const char *path, bool *absent, char *err, 
 		if (n == 0)
 			break;
 		len += (size_t)n;
-		if (len > PROFILE_MAX_BYTES) {
-			snprintf(err, errsize, "larger than %d bytes", PROFILE_MAX_BYTES);
+		if (len == cap) {
+			if (cap > PROFILE_MAX_BYTES)
+				snprintf(err, errsize, "larger than %d bytes", PROFILE_MAX_BYTES);
+			else
+				snprintf(err, errsize, "it grew while it was read");
 			goto done;
 		}
 	}
@@ -490,11 +500,7 @@ static struct cpu_profile *load_file(const char *path, bool *absent, char *err, 
 done:
 	free(text);
 	close(fd);
-	if (!ok) {
-		free(out);
-		out = NULL;
-	}
-	return out;
+	return ok;
 }
 
 /* Whether a file's profile may be used here: measured on this CPU by
@@ -540,21 +546,22 @@ static void choose(void)
 {
 	struct cpu_signature sig;
 	char path[sizeof in_force.origin], err[200];
-	bool absent;
+	bool absent = true, from_file = false;
 
 	cpu_signature_get(&sig);
-	profile_builtin_make(builtin_for(&sig), &in_force);
+	unsigned base = builtin_for(&sig);
 	/* SIMDSUM_PROFILE= (empty) asks for the built-in profile. */
-	if (profile_path(path, sizeof path) && path[0]) {
-		struct cpu_profile *file = load_file(path, &absent, err, sizeof err);
-		if (file && usable_here(file, &sig, err, sizeof err)) {
-			profile_merge_missing(file, &in_force);
-			in_force = *file;
-		} else if (!absent || getenv("SIMDSUM_PROFILE")) {
+	bool named = profile_path(path, sizeof path) && path[0];
+	if (named)
+		from_file = load_file(path, &in_force, &absent, err, sizeof err) &&
+			    usable_here(&in_force, &sig, err, sizeof err);
+	if (from_file) {
+		profile_builtin_merge(base, &in_force);
+	} else {
+		profile_builtin_make(base, &in_force);
+		if (named && (!absent || getenv("SIMDSUM_PROFILE")))
 			diag_error(0, "warning: profile %s: %s; using the built-in profile (%s)", path,
 				   err, in_force.name);
-		}
-		free(file);
 	}
 	profile_builtin_merge(profile_builtin_count() - 1, &in_force);
 }
