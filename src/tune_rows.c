@@ -5,17 +5,6 @@
  * and per-byte cost of src/profile.h: one line, or two segments where one
  * line fits badly (tune_fit_row).
  *
- * A single-stream row is timed on whole messages through the driver
- * (hash_init, one hash_update, hash_final, the row forced), as
- * --check-auto's kernel cells and --benchmark's single-update rows time
- * it: what auto is judged on is what it decides on. Timed alone, back to
- * back, a kernel's next call overlaps the last one's tail more than it
- * does between whole messages, and the rows that gain from it differ:
- * on the Zen 5 VM, alone, sha512 avx2 and avx512 cost the same at one
- * block and crc32c sse42 38% more than vpclmul at 64 bytes, while as
- * whole messages avx2 was 5-6% slower and sse42 5% faster. The per-call
- * costs then include init and final, alike for every row of a family.
- *
  * A cell is one row at one call length. Each cell is first sized to a
  * batch of about budget->batch_ns, then every round times one batch of
  * every cell, in a fresh random order, and a cell keeps its fastest
@@ -31,7 +20,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "algo.h"
 #include "cost_model.h"
 #include "cycles.h"
 #include "diag.h"
@@ -58,8 +46,6 @@ static const size_t crc_lengths[] = { 16,  32,  64,  80,   96,   128,   192,   2
 
 struct cell {
 	const struct impl *k;
-	const struct algo *algo;   /* single-stream rows: the family's */
-	struct dispatch d;         /* ... and the row forced */
 	size_t len;         /* bytes a call (a lane's, for multi-buffer rows) */
 	uint64_t reps;      /* calls a batch */
 	double best_ns;     /* fastest call seen */
@@ -68,14 +54,31 @@ struct cell {
 /* Where results go so that no call is dead code. */
 static volatile uint64_t tune_sink;
 
-/* reps calls of the cell's row: for a multi-buffer row, its kernel on
- * every lane (a stream of blocks, the state carried); for the others,
- * whole messages through the driver. */
+/* reps calls of the cell's row. A SHA call is fed the state the last one
+ * left (a stream of updates). A CRC call starts afresh: short CRCs are
+ * mostly whole small files, independent messages, and a chain of them
+ * would time the kernel's latency instead (--check-auto found pclmul
+ * chosen for 16-byte files, where it is 1.6x slower than sse42). */
 static void run_calls(const struct cell *c, const uint8_t *buf, uint64_t reps)
 {
 	const struct impl *k = c->k;
 
-	if (impl_is_multibuffer(k)) {
+	if (family_is_crc(k->family)) {
+		uint64_t sum = 0;
+		for (uint64_t i = 0; i < reps; i++)
+			sum += impl_crc(k, ~(uint64_t)0, buf, c->len);
+		tune_sink += sum;
+	} else if (!family_is_blocks(k->family)) {
+		/* A library's stream: whole messages, start to digest. */
+		_Alignas(64) unsigned char st[HASH_STREAM_STATE];
+		uint8_t digest[ALGO_MAX_DIGEST];
+		for (uint64_t i = 0; i < reps; i++) {
+			k->fn.stream->init(st);
+			k->fn.stream->update(st, buf, c->len);
+			k->fn.stream->final(st, 8, digest);
+		}
+		tune_sink += digest[0];
+	} else if (impl_is_multibuffer(k)) {
 		uint64_t st[LANES_MAX][8] = { { 0 } };
 		void *states[LANES_MAX];
 		const uint8_t *data[LANES_MAX];
@@ -87,14 +90,10 @@ static void run_calls(const struct cell *c, const uint8_t *buf, uint64_t reps)
 			impl_mblocks(k, states, data, c->len / impl_block_size(k->family));
 		tune_sink += st[0][0];
 	} else {
-		struct hash_ctx ctx;
-		uint8_t digest[ALGO_MAX_DIGEST];
-		for (uint64_t i = 0; i < reps; i++) {
-			hash_init(&ctx, c->algo, &c->d);
-			hash_update(&ctx, buf, c->len);
-			hash_final(&ctx, digest);
-		}
-		tune_sink += digest[0];
+		uint64_t st[8] = { 0 };
+		for (uint64_t i = 0; i < reps; i++)
+			impl_blocks(k, st, buf, c->len / impl_block_size(k->family));
+		tune_sink += st[0];
 	}
 }
 
@@ -134,23 +133,12 @@ static unsigned add_cells(const struct impl *k, struct cell *out)
 
 	if (impl_is_multibuffer(k)) {
 		out[n++] = (struct cell){ .k = k, .len = TUNE_LANE_BYTES };
-		return n;
-	}
-	struct cell one = { .k = k, .algo = algo_by_name(family_desc(k->family)->name) };
-	impl_select_one(k, &one.d);
-	if (!family_is_blocks(k->family)) {   /* a CRC or a library's stream */
-		for (unsigned i = 0; i < NCRC; i++) {
-			out[n] = one;
-			out[n++].len = crc_lengths[i];
-		}
+	} else if (!family_is_blocks(k->family)) {   /* a CRC or a library's stream */
+		for (unsigned i = 0; i < NCRC; i++)
+			out[n++] = (struct cell){ .k = k, .len = crc_lengths[i] };
 	} else {
-		/* Messages that fill n blocks with their padding: the 0x80
-		 * byte and the length (8 bytes, 16 for 128-byte blocks). */
-		size_t block = impl_block_size(k->family), pad = 1 + block / 8;
-		for (unsigned i = 0; i < NSHA; i++) {
-			out[n] = one;
-			out[n++].len = sha_blocks[i] * block - pad;
-		}
+		for (unsigned i = 0; i < NSHA; i++)
+			out[n++] = (struct cell){ .k = k, .len = sha_blocks[i] * impl_block_size(k->family) };
 	}
 	return n;
 }
