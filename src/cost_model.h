@@ -32,9 +32,15 @@ void cost_model_lanes(enum family family, const struct cpu_profile *p, cpu_featu
 		      const struct impl *forced, struct lane_plan *out);
 
 /* The auto choice for a family on this CPU, under the profile in force
- * (cost_model_dispatch with profile_get() and cpu_features_get()). Never
+ * (cost_model_dispatch with profile_get() and cpu_features_get()); the
+ * family's one row, without a profile, where the CPU runs only one. Never
  * fails: generic is always supported. */
 void impl_select_auto(enum family family, struct dispatch *out);
+
+/* Auto's lane plan for family: cost_model_lanes under the profile in
+ * force, or none, without a profile, where the CPU runs no multi-buffer
+ * row of it. */
+void cost_model_auto_lanes(enum family family, struct lane_plan *out);
 
 /* Expected nanoseconds of one call of len bytes on row (single-stream). */
 double cost_model_call_ns(const struct row_cost *c, size_t len);

@@ -13,7 +13,7 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 	choice->forced = NULL;
 	if (!impl_name || strcmp(impl_name, "auto") == 0) {
 		impl_select_auto(family, &choice->dispatch);
-		cost_model_lanes(family, profile_get(), cpu_features_get(), NULL, &choice->lanes);
+		cost_model_auto_lanes(family, &choice->lanes);
 		return true;
 	}
 	const struct impl *impl = impl_find(family, impl_name);
