@@ -86,7 +86,6 @@ static bool parse_unsigned(const struct tokens *tk, unsigned i, unsigned max, un
 	return true;
 }
 
-/* A cost in ns: finite, >= 0 (> 0 when positive is set), below 1e9. */
 /* A plain decimal ("0.877178", "37.7555": what profile_write prints) into
  * *out without strtod, which took 40% of a run's reading of its profile
  * (about 130 figures): a mantissa up to 2^53 is exact in a double, as is
@@ -120,6 +119,7 @@ static bool plain_decimal(const char *s, double *out)
 	return true;
 }
 
+/* A cost in ns: finite, >= 0 (> 0 when positive is set), below 1e9. */
 static bool cost_from_text(const char *s, bool positive, double *out)
 {
 	char *end;
@@ -465,10 +465,12 @@ static bool load_file(const char *path, struct cpu_profile *out, bool *absent, c
 	/* Room for the file's size and one byte more, which only a file
 	 * that grew fills (a profile is a few KiB: a buffer of the largest
 	 * size would cost the run a page fault or two, about 12 us each on
-	 * the Zen 5 VM). Other files, or a size unknown: the largest. */
+	 * the Zen 5 VM). Other files, or a size unknown or 0 (as /proc
+	 * says of its files): the largest. */
 	struct stat st;
 	size_t cap = PROFILE_MAX_BYTES + 1;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < PROFILE_MAX_BYTES)
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    st.st_size < PROFILE_MAX_BYTES)
 		cap = (size_t)st.st_size + 1;
 	text = malloc(cap);
 	if (!text) {
