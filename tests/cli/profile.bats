@@ -113,6 +113,23 @@ refused() {
 	refused junk
 	head -c 1000 /dev/urandom > binary
 	refused binary
+	# Read to the end whatever its size says: /proc's files say 0.
+	refused /proc/self/status
+	grep -q "warning: profile /proc/self/status: line 1: " <<< "$stderr"
+}
+
+@test "a profile of 64 KiB is read, one byte more is refused" {
+	setup_data
+	good_profile > big
+	while [ "$(wc -c < big)" -lt 65537 ]; do echo '# padding padding padding padding' >> big; done
+	head -c 65536 big > at-limit   # ends in the middle of a comment
+	run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=at-limit \
+		"$SIMDSUM" --debug -a sha256,crc32c data data2
+	[ -z "$(grep warning <<< "$stderr")" ]
+	grep -q "cost profile: generic-first (at-limit)" <<< "$stderr"
+	head -c 65537 big > over
+	refused over
+	grep -q "warning: profile over: larger than 65536 bytes" <<< "$stderr"
 }
 
 @test "another CPU, another version, a row this CPU lacks: refused" {
