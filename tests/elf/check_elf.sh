@@ -44,18 +44,26 @@ else
 fi
 rm -f "$build/all-code.o"
 
-# 3. The binary has them when the start files the compiler links have them
-# too (Debian 12's glibc is built without CET: its crti.o lacks them).
+# 3. The binary has them when the start files the compiler links (and the
+# static archives) have them too (Debian 12's glibc is built without CET: its crti.o lacks them).
 missing=
 for f in Scrt1.o crti.o crtbeginS.o crtendS.o crtn.o; do
 	path=$("$cc" -print-file-name=$f)
 	[ -e "$path" ] || continue
 	has_cet "$path" || missing="$missing $path"
 done
+# And libcpuid's static archive, where it is linked (the Makefile's
+# default when it is installed): Debian 12 builds it without the notes.
+if ! readelf -dW "$bin" | grep -q 'NEEDED.*libcpuid'; then
+	archive=$(pkg-config --variable=libdir libcpuid 2>/dev/null)/libcpuid.a
+	if [ -e "$archive" ] && ! has_cet "$archive"; then
+		missing="$missing $archive"
+	fi
+fi
 if has_cet "$bin"; then
 	echo "check-elf: $bin: IBT, SHSTK"
 elif [ -n "$missing" ]; then
-	echo "check-elf: $bin: no IBT/SHSTK, because these start files of the C library lack them:$missing"
+	echo "check-elf: $bin: no IBT/SHSTK, because these inputs (the C library's start files, static archives) lack them:$missing"
 else
 	bad "$bin: no IBT/SHSTK although every input has them"
 fi
