@@ -70,7 +70,7 @@ static const struct ca_params *choose_params(void)
 static void print_load(const char *when)
 {
 	double load;
-	unsigned cpus = engine_default_jobs(NULL, 0);
+	unsigned cpus = engine_default_jobs(NULL, 0, false);
 
 	if (getloadavg(&load, 1) != 1)
 		return;

@@ -6,9 +6,14 @@
 #include "crc_split.h"
 #include "reader.h"
 
+bool crc_split_size_worth(uint64_t size)
+{
+	return size >= CRC_SPLIT_MIN_SIZE;
+}
+
 bool crc_split_worth(const struct file_reader *rd)
 {
-	return rd->regular && !rd->is_stdin && (uint64_t)rd->before.st_size >= CRC_SPLIT_MIN_SIZE;
+	return rd->regular && !rd->is_stdin && crc_split_size_worth((uint64_t)rd->before.st_size);
 }
 
 void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways)

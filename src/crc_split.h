@@ -5,6 +5,7 @@
 #define SIMDSUM_CRC_SPLIT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "job.h"
 #include "reader.h"
@@ -12,6 +13,9 @@
 /* Whether the file reader_open opened in rd is worth splitting: a
  * regular file, large enough. */
 bool crc_split_worth(const struct file_reader *rd);
+
+/* Whether a regular file of size bytes is large enough to be split. */
+bool crc_split_size_worth(uint64_t size);
 
 /* For a job computing only one CRC of such a file (rd, closed here):
  * reads `ways` ranges of it with pread on as many threads and joins

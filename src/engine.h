@@ -44,14 +44,17 @@ void engine_finish(struct engine *e);
  * names, and for a directory among them (-r) the first few files of a
  * short walk inside; a directory on a rotational disk with no file to
  * sample gives 1. "-" and names that cannot be opened are not sampled.
+ * With hashed set (the names are the files hashed, not lists of them),
+ * one regular file too small to be split gets 1 without a sample: one
+ * worker is all it can use.
  * SIMDSUM_TEST_ROTATIONAL=1 (=0) puts every file on a rotational disk
  * (none), SIMDSUM_TEST_UNCACHED=1 makes every file uncached: for tests. */
-unsigned engine_default_jobs(char *const *names, int count);
+unsigned engine_default_jobs(char *const *names, int count, bool hashed);
 
 /* Why the last engine_default_jobs chose what it did, for --debug: "one
- * CPU", "the CPUs available", "on a rotational disk but cached", "files on
- * a rotational disk, not cached" or "a directory on a rotational disk, no
- * file to sample". A static string; NULL before the first call (-j given). */
+ * CPU", "one file, too small to split", "the CPUs available", "on a
+ * rotational disk but cached", "files on a rotational disk, not cached" or
+ * "a directory on a rotational disk, no file to sample". A static string; NULL before the first call (-j given). */
 const char *engine_jobs_reason(void);
 
 #endif

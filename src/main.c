@@ -73,7 +73,7 @@ static bool run_hashing(struct command_line *cl)
 		if (!select_impl(&opt->algos[i], opt->impl_name))
 			return false;
 	if (!opt->jobs && !verify)   /* which reads one file, once */
-		opt->jobs = engine_default_jobs(names, n);
+		opt->jobs = engine_default_jobs(names, n, cl->mode == MODE_HASH);
 	if (opt->debug && !verify)
 		debug_report(opt);
 	if (cl->progress)

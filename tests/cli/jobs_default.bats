@@ -180,6 +180,34 @@ make_tree() {
 	sha256sum bare/empty bare/sub/empty | cmp - out
 }
 
+@test "one file too small to split: one job, the disk not asked" {
+	need_cpus
+	make_files
+	# One worker is all it can use, wherever it lies.
+	SIMDSUM_TEST_ROTATIONAL=0 jobs_of f1
+	[ "$JOBS" -eq 1 ]
+	why_is "one file, too small to split"
+	SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_UNCACHED=1 jobs_of -a crc32c f1
+	[ "$JOBS" -eq 1 ]
+	why_is "one file, too small to split"
+	# A file large enough to be split (32 MiB, sparse) is sampled.
+	truncate -s 32M big
+	SIMDSUM_TEST_ROTATIONAL=0 jobs_of -a crc32c big
+	[ "$JOBS" -eq "$CPUS" ]
+	SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_UNCACHED=1 jobs_of -a crc32c big
+	[ "$JOBS" -eq 1 ]
+	why_is "files on a rotational disk, not cached"
+	# A list to check is not the file hashed; standard input is not sampled.
+	sha256sum f1 f2 > list
+	SIMDSUM_TEST_ROTATIONAL=0 jobs_of -c list
+	[ "$JOBS" -eq "$CPUS" ]
+	SIMDSUM_TEST_ROTATIONAL=0 jobs_of - < f1
+	[ "$JOBS" -eq "$CPUS" ]
+	# The digests are the same however many jobs.
+	"$SIMDSUM" -a crc32c big f1 > ref.out
+	{ "$SIMDSUM" -a crc32c big; "$SIMDSUM" -a crc32c f1; } | cmp - ref.out
+}
+
 @test "-j wins over the disk and the cache" {
 	make_files
 	make_tree 5
