@@ -5,7 +5,8 @@
  *  - a dispatch's tiers: for each call length the row of least expected
  *    cost (call_ns + byte_ns x len, or the second segment's from its
  *    from_len), found on a grid of lengths and cut where the cheapest row
- *    changes;
+ *    changes; a row that refines it (struct impl's refines) instead when
+ *    within REFINE_MARGIN of it;
  *  - the lane scheduler's kernel for b files ready: the sequence of steps
  *    of least expected time for b equal files (a row of n lanes costs
  *    n x byte_ns per byte of each file whatever number of its lanes is
@@ -29,6 +30,16 @@
 /* The lane scheduler reads files in chunks of this size per lane
  * (LANE_BUFFER in lanes.c): the call length of one file alone. */
 #define LANE_CHUNK (64 * 1024)
+
+/* A row that does another's work with fewer instructions is chosen over
+ * it unless the profile has it dearer by more than this. --tune times
+ * kernels alone, back to back, where the two cannot be told apart: SHA-512
+ * avx512 against avx2 on the Zen 5 VM fitted 5% dearer per call and equal
+ * per byte in the built-in profile, 15% cheaper per call and 0.5-1.5%
+ * dearer per byte in three runs of this session. Whole messages, the
+ * driver's work beside the kernel, had avx512 5-6% faster at 64 B and
+ * 1 KiB and never slower (--benchmark, two runs). */
+#define REFINE_MARGIN 0.03
 
 double cost_model_call_ns(const struct row_cost *c, size_t len)
 {
@@ -78,15 +89,30 @@ static size_t call_granule(enum family family)
 	return family_is_blocks(family) ? impl_block_size(family) : 1;
 }
 
-static const struct row_cost *cheapest(const struct row_cost *const cand[], unsigned n,
-				       size_t len)
-{
-	const struct row_cost *best = NULL;
+/* A family's single-stream rows this CPU runs and the profile costs, each
+ * with the one among them that refines it, if any. */
+struct singles {
+	const struct row_cost *row[PROFILE_MAX_ROWS];
+	int refined_by[PROFILE_MAX_ROWS];   /* an index into row, or -1 */
+	unsigned n;
+};
 
-	for (unsigned i = 0; i < n; i++)
-		if (!best || cost_model_call_ns(cand[i], len) < cost_model_call_ns(best, len))
-			best = cand[i];
-	return best;
+/* The row auto takes for a call of len bytes: the cheapest (the earlier of
+ * equals), or the row refining it when that one is within REFINE_MARGIN. */
+static const struct row_cost *cheapest(const struct singles *s, size_t len)
+{
+	double cost[PROFILE_MAX_ROWS];
+	unsigned best = 0;
+
+	for (unsigned i = 0; i < s->n; i++) {
+		cost[i] = cost_model_call_ns(s->row[i], len);
+		if (cost[i] < cost[best])
+			best = i;
+	}
+	int r = s->refined_by[best];
+	if (r >= 0 && cost[r] <= cost[best] * (1 + REFINE_MARGIN))
+		best = (unsigned)r;
+	return s->row[best];
 }
 
 static unsigned candidates(enum family family, const struct cpu_profile *p, cpu_features have,
@@ -104,11 +130,31 @@ static unsigned candidates(enum family family, const struct cpu_profile *p, cpu_
 	return n;
 }
 
+static unsigned singles_of(enum family family, const struct cpu_profile *p, cpu_features have,
+			   struct singles *s)
+{
+	s->n = candidates(family, p, have, false, s->row, PROFILE_MAX_ROWS);
+	for (unsigned i = 0; i < s->n; i++) {
+		s->refined_by[i] = -1;
+		for (unsigned j = 0; j < s->n; j++) {
+			const char *refines = s->row[j]->impl->refines;
+			if (refines && strcmp(refines, s->row[i]->impl->name) == 0)
+				s->refined_by[i] = (int)j;
+		}
+	}
+	return s->n;
+}
+
+static size_t round_up(size_t len, size_t g)
+{
+	return (len + g - 1) / g * g;
+}
+
 void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_features have,
 			 struct dispatch *out)
 {
-	const struct row_cost *cand[PROFILE_MAX_ROWS];
-	unsigned n = candidates(family, p, have, false, cand, PROFILE_MAX_ROWS);
+	struct singles s;
+	unsigned n = singles_of(family, p, have, &s);
 	size_t g = call_granule(family);
 
 	out->ntiers = 0;
@@ -117,14 +163,15 @@ void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_fe
 		return;
 	}
 	/* Walk the grid up from one granule, noting where the cheapest row
-	 * changes; tiers are then listed from the longest calls down. */
+	 * changes; tiers are then listed from the longest calls down. Calls
+	 * are whole granules: each multiple of g is looked at once. */
 	const struct impl *row_at[64];
 	size_t from[64];
 	unsigned runs = 0;
-	size_t prev = 0;
-	for (size_t len = g; len <= GRID_MAX; len = next_length(len, g, cand, n)) {
-		size_t l = (len + g - 1) / g * g;
-		const struct impl *best = cheapest(cand, n, l)->impl;
+	size_t prev = 0, next;
+	for (size_t l = g; l <= GRID_MAX; l = next > l ? next : l + g) {
+		next = round_up(next_length(l, g, s.row, n), g);
+		const struct impl *best = cheapest(&s, l)->impl;
 		if (runs && row_at[runs - 1] == best) {
 			prev = l;
 			continue;
@@ -136,7 +183,7 @@ void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_fe
 		size_t lo = prev, hi = l;   /* best at hi, not at lo */
 		while (runs && hi - lo > g) {
 			size_t mid = lo + (hi - lo) / g / 2 * g;
-			if (cheapest(cand, n, mid)->impl == best)
+			if (cheapest(&s, mid)->impl == best)
 				hi = mid;
 			else
 				lo = mid;
@@ -211,10 +258,10 @@ void cost_model_lanes(enum family family, const struct cpu_profile *p, cpu_featu
 	if (nmulti == 0)
 		return;
 
-	/* Per byte of each file: one file alone through the dispatch. */
-	struct dispatch d;
-	cost_model_dispatch(family, p, have, &d);
-	const struct row_cost *single = profile_cost(p, dispatch_pick(&d, LANE_CHUNK));
+	/* Per byte of each file: one file alone, in the dispatch's row for
+	 * its chunks. */
+	struct singles s;
+	const struct row_cost *single = singles_of(family, p, have, &s) ? cheapest(&s, LANE_CHUNK) : NULL;
 	double alone = single ? cost_model_call_ns(single, LANE_CHUNK) / LANE_CHUNK : INFINITY;
 
 	/* t[b]: least time for b files (per byte of one file). */

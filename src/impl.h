@@ -69,6 +69,11 @@ struct impl {
 	unsigned lanes;       /* 0: single stream (fn.sha1...); n > 1: a
 	                       * multi-buffer kernel of n lanes (fn.sha1_mb...),
 	                       * used only by the lane scheduler */
+	const char *refines;  /* the row of this family whose work this one
+	                       * does with fewer instructions (the same rounds,
+	                       * a cheaper schedule), or NULL: a tie between
+	                       * them in a profile goes to this one
+	                       * (src/cost_model.c) */
 };
 
 /* A CRC row's transform on the un-inverted register, whatever its width. */

@@ -15,7 +15,7 @@ const struct impl sha512_impls[] = {
 #if HAVE_AS_AVX512
 	{ .family = FAMILY_SHA512, .name = "avx512",
 	  .needs = CPUF(AVX) | CPUF(AVX2) | CPUF(BMI2) | CPUF(AVX512F) | CPUF(AVX512VL),
-	  .fn.sha512 = sha512_blocks_avx512 },
+	  .fn.sha512 = sha512_blocks_avx512, .refines = "avx2" },
 #endif
 	{ .family = FAMILY_SHA512, .name = "avx2", .needs = CPUF(AVX) | CPUF(AVX2) | CPUF(BMI2),
 	  .fn.sha512 = sha512_blocks_avx2 },

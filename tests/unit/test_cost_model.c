@@ -293,6 +293,46 @@ static void test_tier_boundary(void **state)
 	assert_string_equal(d.tier[1].impl->name, "avx");
 }
 
+/* A row that refines another (the same rounds in fewer instructions:
+ * SHA-512's avx512 and avx2) takes the tie, up to 3% dearer by the
+ * profile; more than that and the data wins. The registry's refines
+ * each name a single-stream row of their own family. */
+static void test_refines(void **state)
+{
+	(void)state;
+	unsigned n = 0;
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		for (const struct impl *i = impl_table((enum family)f); i->name; i++) {
+			if (!i->refines)
+				continue;
+			const struct impl *r = impl_find((enum family)f, i->refines);
+			if (!r || r == i || r->lanes || i->lanes)
+				fail_msg("%s %s refines %s: not another single-stream row",
+					 family_desc((enum family)f)->name, i->name, i->refines);
+			n++;
+		}
+	print_message("%u rows refine another\n", n);
+#if SIMDSUM_ASM_X86 && HAVE_AS_AVX512
+	struct dispatch d;
+	struct cpu_profile p = synthetic("row sha512 avx512 10.2 1.02\nrow sha512 avx2 10 1\n"
+					 "row sha512 generic 1000 10\n");
+	cost_model_dispatch(FAMILY_SHA512, &p, ALL_FEATURES, &d);
+	assert_int_equal(d.ntiers, 1);
+	assert_string_equal(d.tier[0].impl->name, "avx512");
+	p = synthetic("row sha512 avx512 10.5 1.05\nrow sha512 avx2 10 1\n"
+		      "row sha512 generic 1000 10\n");
+	cost_model_dispatch(FAMILY_SHA512, &p, ALL_FEATURES, &d);
+	assert_int_equal(d.ntiers, 1);
+	assert_string_equal(d.tier[0].impl->name, "avx2");
+	/* Without AVX-512 the tie is avx2's. */
+	p = synthetic("row sha512 avx512 10 1\nrow sha512 avx2 10 1\nrow sha512 generic 1000 10\n");
+	cost_model_dispatch(FAMILY_SHA512, &p, ALL_FEATURES & ~AVX512_BITS, &d);
+	assert_string_equal(dispatch_pick(&d, 4096)->name, "avx2");
+#else
+	skip();   /* no avx512 row in this build */
+#endif
+}
+
 /* A row of two segments costs its second from from_len on. */
 static void test_two_segments_cost(void **state)
 {
@@ -671,6 +711,7 @@ int main(void)
 		cmocka_unit_test(test_crc_hybrid),
 		cmocka_unit_test(test_generic_fastest),
 		cmocka_unit_test(test_tier_boundary),
+		cmocka_unit_test(test_refines),
 		cmocka_unit_test(test_two_segments_cost),
 		cmocka_unit_test(test_knee_hands_over),
 		cmocka_unit_test(test_tune_fit),
