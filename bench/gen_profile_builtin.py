@@ -305,8 +305,14 @@ def c_number(v):
     return "%.6g" % v
 
 
+# struct builtin_row's impl[] (src/profile.h), with its terminating NUL.
+ROW_NAME_SIZE = 16
+
+
 def c_row(row):
     family, name, call, byte, seg = row
+    if len(name) >= ROW_NAME_SIZE:
+        sys.exit("gen_profile_builtin.py: row name %r longer than builtin_row holds" % name)
     fields = ["FAMILY_" + family.upper(), '"%s"' % name, c_number(call), c_number(byte)]
     fields += ["%d" % seg[0], c_number(seg[1]), c_number(seg[2])] if seg else ["0", "0", "0"]
     return "\t{ %s }," % ", ".join(fields)

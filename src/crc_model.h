@@ -15,7 +15,10 @@
 #include <stdint.h>
 
 struct crc_model {
-	const char *name;      /* the CRC catalogue's: "CRC-64/NVME" */
+	/* The CRC catalogue's name, "CRC-64/NVME". An array, not a pointer:
+	 * a pointer is relocated at every start, and that write would cost
+	 * a page fault for a table most runs never use. */
+	char name[16];
 	unsigned width;        /* 32 or 64 */
 	uint64_t poly;         /* reflected: x^0 in the top bit of the width */
 	uint64_t check;        /* the standard CRC of "123456789" */

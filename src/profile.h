@@ -103,9 +103,12 @@ bool profile_path(char *buf, size_t size);
  * bench/gen_profile_builtin.py from the same figures a profile file
  * carries). Rows are named, not pointed at: a build without the assembler
  * (or for another architecture) lacks some, and skips them. */
+/* Pointer-free, so that the tables stay read-only data: a pointer is
+ * relocated at every start, each page of pointers written then a page
+ * fault (about 10 us on the Zen 5 VM; the rows fill three pages). */
 struct builtin_row {
 	enum family family;
-	const char *impl;
+	char impl[16];            /* with its NUL (gen_profile_builtin.py checks) */
 	double call_ns, byte_ns;
 	size_t from_len;          /* 0: one line; else as in struct row_cost */
 	double call2_ns, byte2_ns;
