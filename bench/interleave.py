@@ -8,7 +8,9 @@ hyperfine's one-command-after-another blocks let a VM's drift decide.
 
 Each round runs every command once (the round's first command rotates),
 output to /dev/null, the wall-clock time from spawn to exit. Prints, per
-command, the least, 10th and 25th percentile and median time in us. The
+command, the least, 10th and 25th percentile and median time in us, and
+the median of the rounds' ratios of its time to the first command's
+(each round's runs back to back: steadier on a VM than any quantile). The
 commands are split on blanks (no shell): give each program's full path.
 A command that fails stops the run.
 """
@@ -35,12 +37,14 @@ def main(argv):
             times[i].append(time.perf_counter_ns() - t0)
             if status:
                 sys.exit("interleave.py: %s: exit status %#x" % (" ".join(cmds[i]), status))
-    print("%8s %8s %8s %8s  (us, %d runs each)" % ("min", "p10", "p25", "median", runs))
+    print("%8s %8s %8s %8s %8s  (us, %d runs each)" % ("min", "p10", "p25", "median", "paired",
+                                                       runs))
     for cmd, t in zip(cmds, times):
-        t.sort()
-        print("%8.0f %8.0f %8.0f %8.0f  %s" % (t[0] / 1e3, t[len(t) // 10] / 1e3,
-                                             t[len(t) // 4] / 1e3, statistics.median(t) / 1e3,
-                                             " ".join(cmd)))
+        paired = statistics.median(a / b for a, b in zip(t, times[0]))
+        t = sorted(t)
+        print("%8.0f %8.0f %8.0f %8.0f %8.3f  %s" % (t[0] / 1e3, t[len(t) // 10] / 1e3,
+                                                   t[len(t) // 4] / 1e3, statistics.median(t) / 1e3,
+                                                   paired, " ".join(cmd)))
 
 
 if __name__ == "__main__":
