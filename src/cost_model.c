@@ -35,8 +35,8 @@
  * it unless the profile has it dearer by more than this. --tune times
  * kernels alone, back to back, where the two cannot be told apart: SHA-512
  * avx512 against avx2 on the Zen 5 VM fitted 5% dearer per call and equal
- * per byte in the built-in profile, 15% cheaper per call and 0.5-1.5%
- * dearer per byte in three runs of this session. Whole messages, the
+ * per byte in the built-in profile, 13-18% cheaper per call and 0.5-1.5%
+ * dearer per byte in three runs on 2026-12-05. Whole messages, the
  * driver's work beside the kernel, had avx512 5-6% faster at 64 B and
  * 1 KiB and never slower (--benchmark, two runs). */
 #define REFINE_MARGIN 0.03
@@ -261,7 +261,8 @@ void cost_model_lanes(enum family family, const struct cpu_profile *p, cpu_featu
 	/* Per byte of each file: one file alone, in the dispatch's row for
 	 * its chunks. */
 	struct singles s;
-	const struct row_cost *single = singles_of(family, p, have, &s) ? cheapest(&s, LANE_CHUNK) : NULL;
+	const struct row_cost *single =
+		singles_of(family, p, have, &s) ? cheapest(&s, LANE_CHUNK) : NULL;
 	double alone = single ? cost_model_call_ns(single, LANE_CHUNK) / LANE_CHUNK : INFINITY;
 
 	/* t[b]: least time for b files (per byte of one file). */
