@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check_line.h"
 #include "check_mode.h"
@@ -222,6 +223,40 @@ void check_parser_from_options(struct check_parser *p, const struct options *opt
 	p->by_length = opt->untagged_by_length;
 	/* simdsum -c alone reads mixed lists; sha256sum and -a read their own. */
 	p->other_tags_malformed = !opt->untagged_by_length;
+}
+
+/* Names taken for the sample (engine_default_jobs looks at 8), from at
+ * most this many lines of the list. */
+#define SAMPLE_NAMES 8
+#define SAMPLE_LINES 64
+
+unsigned check_default_jobs(const struct options *opt, char *const *lists, int nlists)
+{
+	const char *list = nlists ? lists[0] : "-";
+	char *names[SAMPLE_NAMES] = { NULL };
+	unsigned n = 0;
+	struct stat st;
+	struct line_reader in;
+
+	if (strcmp(list, "-") != 0 && stat(list, &st) == 0 && S_ISREG(st.st_mode) &&
+	    line_reader_open(&in, list)) {
+		struct check_parser parser;
+		struct check_line parsed;
+		char *line;
+		ssize_t len;
+		check_parser_from_options(&parser, opt);
+		for (unsigned lines = 0; n < SAMPLE_NAMES && lines < SAMPLE_LINES &&
+					 (len = line_reader_next(&in, '\n', &line)) > 0;
+		     lines++)
+			if (check_parse_line(&parser, line, (size_t)len, &parsed) == CHECK_LINE_OK &&
+			    (names[n] = strdup(parsed.name)))
+				n++;
+		line_reader_close(&in);
+	}
+	unsigned jobs = engine_default_jobs(names, (int)n, true);
+	for (unsigned i = 0; i < n; i++)
+		free(names[i]);
+	return jobs;
 }
 
 bool check_mode_run(const struct options *opt, char *const *lists, int nlists)

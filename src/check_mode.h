@@ -11,6 +11,12 @@
  * every list reader (--check, --audit, --update) starts from this. */
 void check_parser_from_options(struct check_parser *p, const struct options *opt);
 
+/* The default for -j with --check: engine_default_jobs over the first
+ * names the first list gives, the files -c reads, where that list is a
+ * regular file (a pipe or standard input cannot be read twice: the
+ * default is then the CPUs, as with --files-from). */
+unsigned check_default_jobs(const struct options *opt, char *const *lists, int nlists);
+
 /* Verifies each list (standard input when nlists is 0 or for "-").
  * Returns true when every list verified cleanly. */
 bool check_mode_run(const struct options *opt, char *const *lists, int nlists);

@@ -72,7 +72,11 @@ static bool run_hashing(struct command_line *cl)
 	for (unsigned i = 0; i < opt->nalgos && !verify; i++)
 		if (!select_impl(&opt->algos[i], opt->impl_name))
 			return false;
-	if (!opt->jobs && !verify)   /* which reads one file, once */
+	/* -j's default samples the files read: the operands, or the names
+	 * --check's list gives. */
+	if (!opt->jobs && !verify && cl->mode == MODE_CHECK)
+		opt->jobs = check_default_jobs(opt, names, n);
+	else if (!opt->jobs && !verify)   /* which reads one file, once */
 		opt->jobs = engine_default_jobs(names, n, cl->mode == MODE_HASH);
 	if (opt->debug && !verify)
 		debug_report(opt);

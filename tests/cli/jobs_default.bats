@@ -129,6 +129,43 @@ make_tree() {
 	[ "$JOBS" -eq "$CPUS" ]
 }
 
+@test "--check: the files the list names are sampled, not the list" {
+	need_cpus
+	command -v python3 >/dev/null || skip "no python3 to check the page cache"
+	make_files
+	need_nowait f1
+	sha256sum f1 f2 f3 f4 > list
+	SIMDSUM_TEST_ROTATIONAL=1 jobs_of -c list
+	[ "$JOBS" -eq "$CPUS" ]
+	why_is "on a rotational disk but cached"
+	# f3 dropped from the page cache, the list still in it (as in the
+	# test above: a few tries, the kernel may bring pages back).
+	sync f3
+	dd if=f3 iflag=nocache count=0 status=none
+	[ "$(page_state f3)" = uncached ] || skip "could not drop f3 from the page cache"
+	[ "$(page_state list)" = cached ]
+	local try
+	for try in 1 2 3 4 5; do
+		sleep 0.2
+		dd if=f3 iflag=nocache count=0 status=none
+		SIMDSUM_TEST_ROTATIONAL=1 jobs_of -c list
+		[ "$JOBS" -ne 1 ] || break
+	done
+	[ "$JOBS" -eq 1 ]
+	why_is "files on a rotational disk, not cached"
+	# A list read from a pipe or standard input is not read twice: the CPUs.
+	SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_UNCACHED=1 jobs_of -c - < list
+	[ "$JOBS" -eq "$CPUS" ]
+	SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_UNCACHED=1 jobs_of -c <(cat list)
+	[ "$JOBS" -eq "$CPUS" ]
+	# Only the first list is sampled; the verdicts are the same either way.
+	SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_UNCACHED=1 jobs_of -c list list
+	[ "$JOBS" -eq 1 ]
+	"$SIMDSUM" -c list > out
+	"$SIMDSUM" -j1 -c list | cmp - out
+	grep -c ': OK$' out | grep -qx 4
+}
+
 @test "not on a rotational disk: the CPUs, cached or not" {
 	make_files
 	SIMDSUM_TEST_ROTATIONAL=0 SIMDSUM_TEST_UNCACHED=1 jobs_of f1 f2 f3 f4
