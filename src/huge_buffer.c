@@ -10,12 +10,15 @@
  * fault and a clear of 2 MiB: the same 4 MiB in about 0.3 ms there.
  * Kernels whose transparent huge pages are off ("never") or that lack
  * madvise(MADV_HUGEPAGE) give small pages, as before. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "huge_buffer.h"
 
 #define HUGE_PAGE ((size_t)2 << 20)
+#define SMALL_PAGE ((size_t)4096)
 
 void *huge_buffer_new(size_t size)
 {
@@ -29,4 +32,26 @@ void *huge_buffer_new(size_t size)
 	(void)madvise(p, whole, MADV_HUGEPAGE);
 #endif
 	return p;
+}
+
+static double now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+double huge_buffer_touch_ns(void *p, size_t size)
+{
+	const char *test = getenv("SIMDSUM_TEST_PAGE_FAULT_NS");
+	if (test)
+		return strtod(test, NULL) * (double)((size + SMALL_PAGE - 1) / SMALL_PAGE);
+
+	double t0 = now_ns();
+	*(volatile uint8_t *)p = 0;   /* a write: a read would map the zero page */
+	double first = now_ns() - t0;
+	unsigned char resident[2] = { 0, 0 };
+	size_t covered = size > SMALL_PAGE && mincore(p, 2 * SMALL_PAGE, resident) == 0 &&
+				 (resident[1] & 1) ? HUGE_PAGE : SMALL_PAGE;
+	return first * (double)((size + covered - 1) / covered);
 }
