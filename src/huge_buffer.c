@@ -47,11 +47,23 @@ double huge_buffer_touch_ns(void *p, size_t size)
 	if (test)
 		return strtod(test, NULL) * (double)((size + SMALL_PAGE - 1) / SMALL_PAGE);
 
+	/* Writes: a read would map the zero page. */
+	volatile uint8_t *v = p;
 	double t0 = now_ns();
-	*(volatile uint8_t *)p = 0;   /* a write: a read would map the zero page */
+	v[0] = 0;
 	double first = now_ns() - t0;
 	unsigned char resident[2] = { 0, 0 };
-	size_t covered = size > SMALL_PAGE && mincore(p, 2 * SMALL_PAGE, resident) == 0 &&
-				 (resident[1] & 1) ? HUGE_PAGE : SMALL_PAGE;
-	return first * (double)((size + covered - 1) / covered);
+	if (size > SMALL_PAGE && mincore(p, 2 * SMALL_PAGE, resident) == 0 && (resident[1] & 1))
+		return first * (double)((size + HUGE_PAGE - 1) / HUGE_PAGE);
+
+	/* Small pages. The first fault of a fresh mapping also builds its
+	 * page tables (100-180 us on the Zen 5 VM, against 9-10 us for each
+	 * next page): the next few pages are timed for the rest. */
+	size_t pages = (size + SMALL_PAGE - 1) / SMALL_PAGE, sample = pages > 5 ? 4 : pages - 1;
+	if (sample == 0)
+		return first;
+	t0 = now_ns();
+	for (size_t i = 1; i <= sample; i++)
+		v[i * SMALL_PAGE] = 0;
+	return first + (now_ns() - t0) / (double)sample * (double)(pages - 1);
 }

@@ -12,11 +12,11 @@
 void *huge_buffer_new(size_t size) __attribute__((malloc));
 
 /* The time, in ns, to back p[0 .. size) (from huge_buffer_new, not yet
- * touched) with memory, estimated from its first page, which this
+ * touched) with memory, estimated from its first pages, which this
  * touches and times: one such fault per 2 MiB when the kernel gave a
  * huge page (the next 4 KiB resident at once, as mincore(2) says), else
- * one per 4 KiB page. SIMDSUM_TEST_PAGE_FAULT_NS=N (tests) makes every
- * 4 KiB page cost N ns. */
+ * one per 4 KiB page at what the pages after the first cost.
+ * SIMDSUM_TEST_PAGE_FAULT_NS=N (tests) makes every 4 KiB page cost N ns. */
 double huge_buffer_touch_ns(void *p, size_t size);
 
 #endif
