@@ -225,15 +225,13 @@ void check_parser_from_options(struct check_parser *p, const struct options *opt
 	p->other_tags_malformed = !opt->untagged_by_length;
 }
 
-/* Names taken for the sample (engine_default_jobs looks at 8), from at
- * most this many lines of the list. */
-#define SAMPLE_NAMES 8
+/* Lines of the list read for the sample's names, at most. */
 #define SAMPLE_LINES 64
 
 unsigned check_default_jobs(const struct options *opt, char *const *lists, int nlists)
 {
 	const char *list = nlists ? lists[0] : "-";
-	char *names[SAMPLE_NAMES] = { NULL };
+	char *names[ENGINE_SAMPLE_NAMES] = { NULL };
 	unsigned n = 0;
 	struct stat st;
 	struct line_reader in;
@@ -245,7 +243,7 @@ unsigned check_default_jobs(const struct options *opt, char *const *lists, int n
 		char *line;
 		ssize_t len;
 		check_parser_from_options(&parser, opt);
-		for (unsigned lines = 0; n < SAMPLE_NAMES && lines < SAMPLE_LINES &&
+		for (unsigned lines = 0; n < ENGINE_SAMPLE_NAMES && lines < SAMPLE_LINES &&
 					 (len = line_reader_next(&in, '\n', &line)) > 0;
 		     lines++)
 			if (check_parse_line(&parser, line, (size_t)len, &parsed) == CHECK_LINE_OK &&

@@ -418,7 +418,7 @@ void engine_finish(struct engine *e)
  * disk and =0 on none (any other value: the disk says); with
  * SIMDSUM_TEST_UNCACHED=1 (page_cache.c) no file is cached. */
 
-#define SAMPLE_OPERANDS 8   /* operands looked at, from the first */
+#define SAMPLE_OPERANDS ENGINE_SAMPLE_NAMES   /* operands looked at, from the first */
 #define SAMPLE_FILES 8      /* files sampled inside directories, over all */
 #define SAMPLE_ENTRIES 256  /* directory entries read, over all */
 #define SAMPLE_PER_DIR 64   /* read from one directory before going down */

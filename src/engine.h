@@ -40,8 +40,8 @@ void engine_finish(struct engine *e);
  * files sampled must come off a rotational disk (parallel reads would make
  * it seek from file to file): it is on such a disk and its data is not in
  * the page cache (cached data costs no seek, and cloud VMs' virtual disks
- * say they rotate). The sample: the regular files among the first 8
- * names, and for a directory among them (-r) the first few files of a
+ * say they rotate). The sample: the regular files among the first
+ * ENGINE_SAMPLE_NAMES names, and for a directory among them (-r) the first few files of a
  * short walk inside; a directory on a rotational disk with no file to
  * sample gives 1. "-" and names that cannot be opened are not sampled.
  * With hashed set (the names are the files hashed, not lists of them),
@@ -49,6 +49,7 @@ void engine_finish(struct engine *e);
  * worker is all it can use.
  * SIMDSUM_TEST_ROTATIONAL=1 (=0) puts every file on a rotational disk
  * (none), SIMDSUM_TEST_UNCACHED=1 makes every file uncached: for tests. */
+#define ENGINE_SAMPLE_NAMES 8
 unsigned engine_default_jobs(char *const *names, int count, bool hashed);
 
 /* Why the last engine_default_jobs chose what it did, for --debug: "one

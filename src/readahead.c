@@ -37,8 +37,8 @@
  * with 4 KiB pages (transparent huge pages off) 1024, which at 10 us a
  * fault there is 10 ms, more than the copy saved on a 16 MiB file
  * (SHA-256: 28 ms with the ring against 18 by read() on one thread). So
- * the ring's cost is measured on its first page, and a file that would
- * save less copying than that is read on one thread. */
+ * the ring's cost is measured on its first pages (huge_buffer.c), and a
+ * file that would save less copying than that is read on one thread. */
 static bool ring_pays(const struct file_reader *r, uint8_t *region)
 {
 	double size = (double)r->before.st_size;

@@ -17,7 +17,7 @@
 /* Reads r to the end on a second thread, in chunks that this thread
  * feeds to every context as they arrive, so copying from the page cache
  * overlaps hashing. Returns false, having read nothing, when the thread
- * could not start or its ring's page faults, measured on its first page,
+ * could not start or its ring's page faults, measured on its first pages,
  * would cost more than the copying it saves (the caller then reads on its
  * own). Errors are left in r->outcome, as with reader_read. */
 bool readahead_hash(struct file_reader *r, const struct input_sink *s);
