@@ -13,8 +13,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
-#include <time.h>
 
+#include "cycles.h"
 #include "huge_buffer.h"
 
 #define HUGE_PAGE ((size_t)2 << 20)
@@ -36,9 +36,7 @@ void *huge_buffer_new(size_t size)
 
 static double now_ns(void)
 {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+	return (double)cycles_clock_ns();
 }
 
 double huge_buffer_touch_ns(void *p, size_t size)
