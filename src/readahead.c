@@ -27,28 +27,32 @@
  * an AMD Zen 3 VM: 0.62 s of system time a GiB against 0.11. */
 #define SLOTS 8
 #define RESUME_AT (SLOTS / 2)   /* the reader sleeps until this few are full */
+#define RING_SIZE ((size_t)SLOTS * CHUNK)
 
 /* What the ring takes off the hashing core: read()'s copy from the page
  * cache, about 0.09 s a GiB on the reference VM. */
 #define COPY_NS_PER_BYTE 0.085
 
-/* A ring is fresh for each file, and each of its pages costs a fault.
+/* A ring is fresh for each file, and its pages must be backed by memory.
  * With 2 MiB pages that is two faults (about 0.25 ms on the Zen 5 VM);
- * with 4 KiB pages (transparent huge pages off) 1024, which at 10 us a
- * fault there is 10 ms, more than the copy saved on a 16 MiB file
- * (SHA-256: 28 ms with the ring against 18 by read() on one thread). So
- * the ring's cost is measured on its first pages (huge_buffer.c), and a
- * file that would save less copying than that is read on one thread. */
+ * with 4 KiB pages (transparent huge pages off) 1024 of them, which at
+ * 10 us a fault there was 10 ms, more than the copy saved on a 16 MiB
+ * file (SHA-256: 28 ms with the ring against 18 by read() on one thread),
+ * and in one madvise(MADV_POPULATE_WRITE) about 0.5 ms. So the ring's cost
+ * is measured on its first pages (huge_buffer.c), and a file that would
+ * save less copying than that is read on one thread. */
 static bool ring_pays(const struct file_reader *r, uint8_t *region)
 {
 	double size = (double)r->before.st_size;
-	double touch = huge_buffer_touch_ns(region, (size_t)SLOTS * CHUNK);
+	double ready = huge_buffer_price_ns(region, RING_SIZE);
 	double saved = size * COPY_NS_PER_BYTE;
 
-	if (touch < saved)
+	if (ready < saved) {
+		huge_buffer_ready(region, RING_SIZE);
 		return true;
+	}
 	diag_debug_file(r->name, "read on one thread: a reading thread's ring would cost %.1f ms "
-			"of page faults to save %.1f ms of copying", touch / 1e6, saved / 1e6);
+			"to back with memory, to save %.1f ms of copying", ready / 1e6, saved / 1e6);
 	return false;
 }
 
@@ -99,7 +103,7 @@ bool readahead_hash(struct file_reader *r, const struct input_sink *s)
 	struct ring g = { .r = r };
 	pthread_t thread;
 	/* One region for the ring: 4 MiB in two huge pages (huge_buffer.c). */
-	uint8_t *region = huge_buffer_new((size_t)SLOTS * CHUNK);
+	uint8_t *region = huge_buffer_reserve(RING_SIZE);
 	bool ok = region != NULL && ring_pays(r, region);
 
 	for (int i = 0; i < SLOTS; i++)

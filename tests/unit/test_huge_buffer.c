@@ -1,23 +1,28 @@
 /* SPDX-License-Identifier: MIT */
-/* test_huge_buffer.c - huge_buffer_new's contract (src/huge_buffer.h):
- * 2 MiB aligned, every byte asked for writable, NULL for nothing and for
- * a size that cannot be rounded up to whole huge pages. */
+/* test_huge_buffer.c - huge_buffer.h's contract: 2 MiB aligned, every
+ * byte asked for writable, NULL for nothing and for a size that cannot be
+ * rounded up to whole huge pages; huge_buffer_new's pages backed, and
+ * huge_buffer_reserve's not until priced or made ready. */
+#include <errno.h>
+#include <malloc.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "huge_buffer.h"
 #include "testlib.h"
 
 #define HUGE ((size_t)2 << 20)
 
-static void test_aligned_and_writable(void **state)
-{
-	(void)state;
-	static const size_t sizes[] = { 1, 4096, 17 * 64 * 1024, HUGE, HUGE + 1, 8u << 20 };
+static const size_t sizes[] = { 1, 4096, 17 * 64 * 1024, HUGE, HUGE + 1, 8u << 20 };
 
+static void check_aligned_and_writable(void *(*make)(size_t))
+{
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		uint8_t *p = huge_buffer_new(sizes[i]);
+		uint8_t *p = make(sizes[i]);
 		assert_non_null(p);
 		assert_int_equal((uintptr_t)p % HUGE, 0);
 		memset(p, 0xa5, sizes[i]);
@@ -26,19 +31,99 @@ static void test_aligned_and_writable(void **state)
 	}
 }
 
+static void test_aligned_and_writable(void **state)
+{
+	(void)state;
+	check_aligned_and_writable(huge_buffer_new);
+	check_aligned_and_writable(huge_buffer_reserve);
+}
+
 static void test_nothing_and_too_much(void **state)
 {
 	(void)state;
 	assert_null(huge_buffer_new(0));
 	assert_null(huge_buffer_new(SIZE_MAX));            /* rounding up wraps */
 	assert_null(huge_buffer_new(SIZE_MAX - HUGE + 2));  /* so does this */
+	assert_null(huge_buffer_reserve(0));
+	assert_null(huge_buffer_reserve(SIZE_MAX));
+}
+
+/* Pages of p[0 .. size) that mincore(2) says are resident. */
+static size_t resident_pages(const void *p, size_t size)
+{
+	size_t pages = (size + 4095) / 4096, n = 0;
+	unsigned char *v = calloc(pages, 1);
+
+	assert_non_null(v);
+	assert_int_equal(mincore((void *)p, size, v), 0);
+	for (size_t i = 0; i < pages; i++)
+		n += v[i] & 1;
+	free(v);
+	return n;
+}
+
+/* Whether this kernel backs pages on advice (Linux 5.14), as seen: qemu's
+ * user mode says yes to any advice and does nothing. */
+static bool kernel_populates(void)
+{
+#ifdef MADV_POPULATE_WRITE
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(p != MAP_FAILED);
+	bool ok = madvise(p, 4096, MADV_POPULATE_WRITE) == 0 && resident_pages(p, 4096) == 1;
+	munmap(p, 4096);
+	return ok;
+#else
+	return false;
+#endif
+}
+
+static void test_new_backs_every_page(void **state)
+{
+	(void)state;
+	if (!kernel_populates()) {
+		fprintf(stderr, "SKIP: this kernel has no MADV_POPULATE_WRITE\n");
+		skip();
+	}
+	size_t size = 17 * 64 * 1024;
+	uint8_t *p = huge_buffer_new(size);
+	assert_non_null(p);
+	assert_int_equal(resident_pages(p, size), size / 4096);
+	free(p);
+
+	/* Reserved: nothing yet; priced: its first pages; made ready: all. */
+	size = 4u << 20;
+	p = huge_buffer_reserve(size);
+	assert_non_null(p);
+	assert_int_equal(resident_pages(p, size), 0);
+	double ns = huge_buffer_price_ns(p, size);
+	assert_true(ns >= 0.0);
+	assert_true(resident_pages(p, size) > 0);
+	huge_buffer_ready(p, size);
+	assert_int_equal(resident_pages(p, size), size / 4096);
+	free(p);
+}
+
+static void test_price_hook(void **state)
+{
+	(void)state;
+	uint8_t *p = huge_buffer_reserve(HUGE);
+	assert_non_null(p);
+	assert_int_equal(setenv("SIMDSUM_TEST_PAGE_FAULT_NS", "100", 1), 0);
+	assert_true(huge_buffer_price_ns(p, HUGE) == 100.0 * 512);
+	assert_int_equal(unsetenv("SIMDSUM_TEST_PAGE_FAULT_NS"), 0);
+	free(p);
 }
 
 int main(void)
 {
+	/* Every buffer here a fresh mapping: malloc would otherwise hand
+	 * back, already backed, memory an earlier test freed. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_aligned_and_writable),
 		cmocka_unit_test(test_nothing_and_too_much),
+		cmocka_unit_test(test_new_backs_every_page),
+		cmocka_unit_test(test_price_hook),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
