@@ -225,33 +225,56 @@ void check_parser_from_options(struct check_parser *p, const struct options *opt
 	p->other_tags_malformed = !opt->untagged_by_length;
 }
 
-/* Lines of the list read for the sample's names, at most. */
+/* Lines of a list read for the sample's names, at most. */
 #define SAMPLE_LINES 64
 
-unsigned check_default_jobs(const struct options *opt, char *const *lists, int nlists)
+/* Up to quota names of the files list names (a regular file: a pipe or
+ * standard input is not read twice) into names[*n ..]. True when they are
+ * all the names it holds: the list was read to its end. */
+static bool sample_list(const struct options *opt, const char *list, char **names, unsigned *n,
+			unsigned quota)
 {
-	const char *list = nlists ? lists[0] : "-";
-	char *names[ENGINE_SAMPLE_NAMES] = { NULL };
-	unsigned n = 0;
 	struct stat st;
 	struct line_reader in;
 
-	if (strcmp(list, "-") != 0 && stat(list, &st) == 0 && S_ISREG(st.st_mode) &&
-	    line_reader_open(&in, list)) {
-		struct check_parser parser;
-		struct check_line parsed;
-		char *line;
-		ssize_t len;
-		check_parser_from_options(&parser, opt);
-		for (unsigned lines = 0; n < ENGINE_SAMPLE_NAMES && lines < SAMPLE_LINES &&
-					 (len = line_reader_next(&in, '\n', &line)) > 0;
-		     lines++)
-			if (check_parse_line(&parser, line, (size_t)len, &parsed) == CHECK_LINE_OK &&
-			    (names[n] = strdup(parsed.name)))
-				n++;
-		line_reader_close(&in);
+	if (strcmp(list, "-") == 0 || stat(list, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    !line_reader_open(&in, list))
+		return false;
+	struct check_parser parser;
+	struct check_line parsed;
+	char *line;
+	ssize_t len = 1;
+	unsigned end = *n + quota;
+	check_parser_from_options(&parser, opt);
+	for (unsigned lines = 0;
+	     *n < end && lines < SAMPLE_LINES && (len = line_reader_next(&in, '\n', &line)) > 0;
+	     lines++)
+		if (check_parse_line(&parser, line, (size_t)len, &parsed) == CHECK_LINE_OK &&
+		    (names[*n] = strdup(parsed.name)))
+			(*n)++;
+	/* At the end unless the sample filled first; a last line that fills
+	 * it is not known to be the last. */
+	bool whole = len == 0 && in.err == 0;
+	line_reader_close(&in);
+	return whole;
+}
+
+unsigned check_default_jobs(const struct options *opt, char *const *lists, int nlists)
+{
+	char *names[ENGINE_SAMPLE_NAMES] = { NULL };
+	unsigned n = 0;
+
+	/* The sample shared among the first lists, what one leaves going to
+	 * the next: one list of cached files does not speak for another
+	 * whose files must come off a spinning disk. */
+	unsigned sampled = (unsigned)nlists < ENGINE_SAMPLE_NAMES ? (unsigned)nlists
+								 : ENGINE_SAMPLE_NAMES;
+	bool every_file = sampled == (unsigned)nlists;
+	for (unsigned i = 0; i < sampled; i++) {
+		unsigned left = ENGINE_SAMPLE_NAMES - n, lists_left = sampled - i;
+		every_file &= sample_list(opt, lists[i], names, &n, (left + lists_left - 1) / lists_left);
 	}
-	unsigned jobs = engine_default_jobs(names, (int)n, true);
+	unsigned jobs = engine_default_jobs(names, (int)n, every_file);
 	for (unsigned i = 0; i < n; i++)
 		free(names[i]);
 	return jobs;

@@ -12,9 +12,11 @@
 void check_parser_from_options(struct check_parser *p, const struct options *opt);
 
 /* The default for -j with --check: engine_default_jobs over the first
- * names the first list gives, the files -c reads, where that list is a
- * regular file (a pipe or standard input cannot be read twice: the
- * default is then the CPUs, as with --files-from). */
+ * names the lists give (shared among the first of them), the files -c
+ * reads, from the lists that are regular files (a pipe or standard input
+ * cannot be read twice: with no name to sample the default is the CPUs,
+ * as with --files-from). Lists read to their end that name one small
+ * file between them get one job, as "simdsum FILE" does. */
 unsigned check_default_jobs(const struct options *opt, char *const *lists, int nlists);
 
 /* Verifies each list (standard input when nlists is 0 or for "-").

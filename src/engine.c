@@ -552,7 +552,7 @@ static void sample_dir(struct disk_sample *s, int dfd, dev_t dev, int depth, str
 	closedir(d);
 }
 
-unsigned engine_default_jobs(char *const *names, int count, bool hashed)
+unsigned engine_default_jobs(char *const *names, int count, bool every_file)
 {
 	cpu_set_t set;
 	unsigned cpus = 0;
@@ -569,7 +569,7 @@ unsigned engine_default_jobs(char *const *names, int count, bool hashed)
 	 * file, and asking its disk and the page cache cost eight system
 	 * calls, 3% of a run on a small file on the Zen 5 VM. */
 	struct stat st;
-	if (hashed && count == 1 && strcmp(names[0], "-") != 0 && stat(names[0], &st) == 0 &&
+	if (every_file && count == 1 && strcmp(names[0], "-") != 0 && stat(names[0], &st) == 0 &&
 	    S_ISREG(st.st_mode) && !crc_split_size_worth((uint64_t)st.st_size)) {
 		jobs_reason = "one file, too small to split";
 		return 1;

@@ -44,13 +44,13 @@ void engine_finish(struct engine *e);
  * ENGINE_SAMPLE_NAMES names, and for a directory among them (-r) the first few files of a
  * short walk inside; a directory on a rotational disk with no file to
  * sample gives 1. "-" and names that cannot be opened are not sampled.
- * With hashed set (the names are the files hashed, not lists of them),
- * one regular file too small to be split gets 1 without a sample: one
- * worker is all it can use.
+ * With every_file set (the names are every file the run will hash, not
+ * a sample of them, nor lists), one regular file too small to be split
+ * gets 1 without a sample: one worker is all it can use.
  * SIMDSUM_TEST_ROTATIONAL=1 (=0) puts every file on a rotational disk
  * (none), SIMDSUM_TEST_UNCACHED=1 makes every file uncached: for tests. */
 #define ENGINE_SAMPLE_NAMES 8
-unsigned engine_default_jobs(char *const *names, int count, bool hashed);
+unsigned engine_default_jobs(char *const *names, int count, bool every_file);
 
 /* Why the last engine_default_jobs chose what it did, for --debug: "one
  * CPU", "one file, too small to split", "the CPUs available", "on a

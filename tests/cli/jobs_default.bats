@@ -61,6 +61,25 @@ need_nowait() {
 	[ "$(page_state "$1")" != unknown ] || skip "no RWF_NOWAIT reads on this file system"
 }
 
+# Drops file $1's clean pages from the page cache (where the file system
+# lets it: tmpfs does not), then runs jobs_of with the rest on a disk that
+# rotates. The probe that finds them gone starts the kernel's readahead,
+# and the kernel may bring pages back between the drop and the run (other
+# work on the machine): a few tries, one must see it.
+drop_and_jobs_of() {
+	local file=$1 try
+	shift
+	sync "$file"
+	dd if="$file" iflag=nocache count=0 status=none
+	[ "$(page_state "$file")" = uncached ] || skip "could not drop $file from the page cache"
+	for try in 1 2 3 4 5; do
+		sleep 0.2
+		dd if="$file" iflag=nocache count=0 status=none
+		SIMDSUM_TEST_ROTATIONAL=1 jobs_of "$@"
+		[ "$JOBS" -ne 1 ] || break
+	done
+}
+
 make_files() {
 	for i in 1 2 3 4; do head -c $((i * 5000)) /dev/urandom > "f$i"; done
 	cat f1 f2 f3 f4 > /dev/null
@@ -107,21 +126,7 @@ make_tree() {
 	command -v python3 >/dev/null || skip "no python3 to check the page cache"
 	make_files
 	need_nowait f1
-	sync f3
-	# Drops f3's clean pages, if the file system lets it (tmpfs does not).
-	# The probe that finds them gone starts the kernel's readahead: drop
-	# them again after it.
-	dd if=f3 iflag=nocache count=0 status=none
-	[ "$(page_state f3)" = uncached ] || skip "could not drop f3 from the page cache"
-	# The kernel may bring pages back between the drop and the run (its
-	# readahead, other work on the machine): a few tries, one must see it.
-	local try
-	for try in 1 2 3 4 5; do
-		sleep 0.2
-		dd if=f3 iflag=nocache count=0 status=none
-		SIMDSUM_TEST_ROTATIONAL=1 jobs_of f1 f2 f3 f4
-		[ "$JOBS" -ne 1 ] || break
-	done
+	drop_and_jobs_of f3 f1 f2 f3 f4
 	[ "$JOBS" -eq 1 ]
 	why_is "files on a rotational disk, not cached"
 	# The hashing read it back in.
@@ -138,19 +143,9 @@ make_tree() {
 	SIMDSUM_TEST_ROTATIONAL=1 jobs_of -c list
 	[ "$JOBS" -eq "$CPUS" ]
 	why_is "on a rotational disk but cached"
-	# f3 dropped from the page cache, the list still in it (as in the
-	# test above: a few tries, the kernel may bring pages back).
-	sync f3
-	dd if=f3 iflag=nocache count=0 status=none
-	[ "$(page_state f3)" = uncached ] || skip "could not drop f3 from the page cache"
+	# f3 dropped from the page cache, the list still in it.
+	drop_and_jobs_of f3 -c list
 	[ "$(page_state list)" = cached ]
-	local try
-	for try in 1 2 3 4 5; do
-		sleep 0.2
-		dd if=f3 iflag=nocache count=0 status=none
-		SIMDSUM_TEST_ROTATIONAL=1 jobs_of -c list
-		[ "$JOBS" -ne 1 ] || break
-	done
 	[ "$JOBS" -eq 1 ]
 	why_is "files on a rotational disk, not cached"
 	# A list read from a pipe or standard input is not read twice: the CPUs.
@@ -158,12 +153,33 @@ make_tree() {
 	[ "$JOBS" -eq "$CPUS" ]
 	SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_UNCACHED=1 jobs_of -c <(cat list)
 	[ "$JOBS" -eq "$CPUS" ]
-	# Only the first list is sampled; the verdicts are the same either way.
-	SIMDSUM_TEST_ROTATIONAL=1 SIMDSUM_TEST_UNCACHED=1 jobs_of -c list list
-	[ "$JOBS" -eq 1 ]
+	# The verdicts are the same either way.
 	"$SIMDSUM" -c list > out
 	"$SIMDSUM" -j1 -c list | cmp - out
 	grep -c ': OK$' out | grep -qx 4
+}
+
+@test "--check of several lists: each list's files are sampled" {
+	need_cpus
+	command -v python3 >/dev/null || skip "no python3 to check the page cache"
+	make_files
+	need_nowait f1
+	sha256sum f1 f2 > cached.list
+	sha256sum f3 > dropped.list
+	SIMDSUM_TEST_ROTATIONAL=1 jobs_of -c cached.list dropped.list
+	[ "$JOBS" -eq "$CPUS" ]
+	# f3, the second list's only file, dropped from the page cache: the
+	# first list's cached files do not speak for it.
+	drop_and_jobs_of f3 -c cached.list dropped.list
+	[ "$JOBS" -eq 1 ]
+	why_is "files on a rotational disk, not cached"
+	# Nor does a pipe that comes first, which is not read twice.
+	drop_and_jobs_of f3 -c <(cat cached.list) dropped.list
+	[ "$JOBS" -eq 1 ]
+	# Every list's verdicts, whatever -j.
+	"$SIMDSUM" -c cached.list dropped.list > out
+	"$SIMDSUM" -j1 -c cached.list dropped.list | cmp - out
+	grep -c ': OK$' out | grep -qx 3
 }
 
 @test "not on a rotational disk: the CPUs, cached or not" {
@@ -237,6 +253,14 @@ make_tree() {
 	# A list to check is not the file hashed; standard input is not sampled.
 	sha256sum f1 f2 > list
 	SIMDSUM_TEST_ROTATIONAL=0 jobs_of -c list
+	[ "$JOBS" -eq "$CPUS" ]
+	# Lists read to their end that name one small file between them: one.
+	sha256sum f1 > one.list
+	SIMDSUM_TEST_ROTATIONAL=0 jobs_of -c one.list
+	[ "$JOBS" -eq 1 ]
+	why_is "one file, too small to split"
+	# Not so when a list could not be read before the run: a pipe.
+	SIMDSUM_TEST_ROTATIONAL=0 jobs_of -c one.list <(sha256sum f2)
 	[ "$JOBS" -eq "$CPUS" ]
 	SIMDSUM_TEST_ROTATIONAL=0 jobs_of - < f1
 	[ "$JOBS" -eq "$CPUS" ]
