@@ -12,8 +12,9 @@
  * madvise(MADV_HUGEPAGE) give small pages; those are backed in one
  * madvise(MADV_POPULATE_WRITE), not a fault each: on the Zen 5 VM with
  * huge pages off, 1088 KiB (sixteen lanes' buffers) in 0.12-0.15 ms
- * against 3.8-4.2 ms page by page, and eight 1 MiB files of SHA-256 ran
- * sixteen lanes 1.13x slower than two without it. */
+ * against 3.8-4.2 ms page by page. (Eight 1 MiB files of SHA-256 ran
+ * sixteen lanes 1.13x slower than two without it, 1.07x with it: the
+ * rest is what small pages cost the copy and the kernel, not priced.) */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -105,7 +106,7 @@ double huge_buffer_price_ns(void *p, size_t size)
 
 	/* Small pages. The first fault of a fresh mapping also builds its
 	 * page tables (100-180 us on the Zen 5 VM, against 9-10 us for each
-	 * next page faulted in, or 0.5 us backed in one call): the next few
+	 * next page faulted in, or 0.5-1 us backed in one call): the next few
 	 * pages are timed for the rest. */
 	size_t pages = (size + SMALL_PAGE - 1) / SMALL_PAGE;
 	size_t sample = pages > PRICE_SAMPLE + 1 ? PRICE_SAMPLE : pages - 1;
