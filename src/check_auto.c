@@ -11,7 +11,7 @@
 #include "check_auto_cell.h"
 #include "cpu.h"
 #include "diag.h"
-#include "engine.h"
+#include "jobs_default.h"
 #include "version.h"
 
 /* Five runs per column at least, the least kept: it is the run the
@@ -70,7 +70,7 @@ static const struct ca_params *choose_params(void)
 static void print_load(const char *when)
 {
 	double load;
-	unsigned cpus = engine_default_jobs(NULL, 0, false);
+	unsigned cpus = jobs_cpus();
 
 	if (getloadavg(&load, 1) != 1)
 		return;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "check_auto_cell.h"
-#include "engine.h"
+#include "jobs_default.h"
 #include "xalloc.h"
 
 /* CRC-32C, which the disk's speed bounds, and SHA-256, which the CPU's
@@ -140,7 +140,7 @@ static bool make_tree(struct tree *t, const struct ca_params *p)
  * powers of two and N. */
 static unsigned job_counts(unsigned *jobs, unsigned max)
 {
-	unsigned cpus = engine_default_jobs(NULL, 0, false), n = 0;
+	unsigned cpus = jobs_cpus(), n = 0;
 
 	for (unsigned j = 1; j <= cpus && n < max; j++)
 		if (cpus < max || (j & (j - 1)) == 0 || j == cpus)

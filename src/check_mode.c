@@ -12,6 +12,7 @@
 #include "check_mode.h"
 #include "diag.h"
 #include "engine.h"
+#include "jobs_default.h"
 #include "line_reader.h"
 #include "output.h"
 #include "quote.h"
@@ -261,20 +262,20 @@ static bool sample_list(const struct options *opt, const char *list, char **name
 
 unsigned check_default_jobs(const struct options *opt, char *const *lists, int nlists)
 {
-	char *names[ENGINE_SAMPLE_NAMES] = { NULL };
+	char *names[JOBS_SAMPLE_NAMES] = { NULL };
 	unsigned n = 0;
 
 	/* The sample shared among the first lists, what one leaves going to
 	 * the next: one list of cached files does not speak for another
 	 * whose files must come off a spinning disk. */
-	unsigned sampled = (unsigned)nlists < ENGINE_SAMPLE_NAMES ? (unsigned)nlists
-								 : ENGINE_SAMPLE_NAMES;
+	unsigned sampled = (unsigned)nlists < JOBS_SAMPLE_NAMES ? (unsigned)nlists
+								 : JOBS_SAMPLE_NAMES;
 	bool every_file = sampled == (unsigned)nlists;
 	for (unsigned i = 0; i < sampled; i++) {
-		unsigned left = ENGINE_SAMPLE_NAMES - n, lists_left = sampled - i;
+		unsigned left = JOBS_SAMPLE_NAMES - n, lists_left = sampled - i;
 		every_file &= sample_list(opt, lists[i], names, &n, (left + lists_left - 1) / lists_left);
 	}
-	unsigned jobs = engine_default_jobs(names, (int)n, every_file);
+	unsigned jobs = jobs_default(names, (int)n, every_file);
 	for (unsigned i = 0; i < n; i++)
 		free(names[i]);
 	return jobs;

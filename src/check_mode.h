@@ -11,7 +11,7 @@
  * every list reader (--check, --audit, --update) starts from this. */
 void check_parser_from_options(struct check_parser *p, const struct options *opt);
 
-/* The default for -j with --check: engine_default_jobs over the first
+/* The default for -j with --check: jobs_default over the first
  * names the lists give (shared among the first of them), the files -c
  * reads, from the lists that are regular files (a pipe or standard input
  * cannot be read twice: with no name to sample the default is the CPUs,

@@ -5,8 +5,8 @@
 
 #include "debug.h"
 #include "diag.h"
-#include "engine.h"
 #include "io_choice.h"
+#include "jobs_default.h"
 #include "lanes.h"
 #include "profile.h"
 
@@ -88,7 +88,7 @@ void debug_report(const struct options *opt)
 		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name,
 			   opt->nalgos > 1 ? "none (several algorithms per file)" : buf);
 	}
-	const char *why = engine_jobs_reason();
+	const char *why = jobs_default_reason();
 	char io[160];
 	if (io_mode_is_auto(opt->io))
 		snprintf(io, sizeof io, "auto (large cached files: %s)", io_choice_describe());

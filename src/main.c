@@ -11,8 +11,8 @@
 #include "combine_mode.h"
 #include "debug.h"
 #include "diag.h"
-#include "engine.h"
 #include "hash_mode.h"
+#include "jobs_default.h"
 #include "list_impls.h"
 #include "output.h"
 #include "parts_mode.h"
@@ -77,7 +77,7 @@ static bool run_hashing(struct command_line *cl)
 	if (!opt->jobs && !verify && cl->mode == MODE_CHECK)
 		opt->jobs = check_default_jobs(opt, names, n);
 	else if (!opt->jobs && !verify)   /* which reads one file, once */
-		opt->jobs = engine_default_jobs(names, n, cl->mode == MODE_HASH);
+		opt->jobs = jobs_default(names, n, cl->mode == MODE_HASH);
 	if (opt->debug && !verify)
 		debug_report(opt);
 	if (cl->progress)
