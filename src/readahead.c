@@ -38,7 +38,7 @@
  * with 4 KiB pages (transparent huge pages off) 1024 of them, which at
  * 10 us a fault there was 10 ms, more than the copy saved on a 16 MiB
  * file (SHA-256: 28 ms with the ring against 18 by read() on one thread),
- * and in one madvise(MADV_POPULATE_WRITE) about 0.5 ms. So the ring's cost
+ * and in one madvise(MADV_POPULATE_WRITE) 0.7-1.2 ms. So the ring's cost
  * is measured on its first pages (huge_buffer.c), and a file that would
  * save less copying than that is read on one thread. */
 static bool ring_pays(const struct file_reader *r, uint8_t *region)
