@@ -15,6 +15,7 @@
  * SIMDSUM_TEST_UNCACHED=1 (page_cache.c) no file is cached. */
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
