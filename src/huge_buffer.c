@@ -15,13 +15,13 @@
  * against 3.8-4.2 ms page by page. (Eight 1 MiB files of SHA-256 ran
  * sixteen lanes 1.13x slower than two without it, 1.07x with it: the
  * rest is what small pages cost the copy and the kernel, not priced.) */
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
 #include "cycles.h"
 #include "huge_buffer.h"
+#include "populate.h"
 
 #define HUGE_PAGE ((size_t)2 << 20)
 #define SMALL_PAGE ((size_t)4096)
@@ -40,20 +40,6 @@ void *huge_buffer_reserve(size_t size)
 	(void)madvise(p, whole, MADV_HUGEPAGE);
 #endif
 	return p;
-}
-
-/* Backs p[0 .. size), whole pages, in one call; false where the kernel
- * cannot (before Linux 5.14, or headers without the advice). */
-static bool populate(void *p, size_t size)
-{
-#ifdef MADV_POPULATE_WRITE
-	size_t whole = (size + SMALL_PAGE - 1) / SMALL_PAGE * SMALL_PAGE;
-	return madvise(p, whole, MADV_POPULATE_WRITE) == 0;
-#else
-	(void)p;
-	(void)size;
-	return false;
-#endif
 }
 
 void huge_buffer_ready(void *p, size_t size)

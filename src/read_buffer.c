@@ -11,8 +11,8 @@
  * and each page once per buffer. Where faults are cheap, one call does
  * the same work as the faults it replaces. */
 #include <stdlib.h>
-#include <sys/mman.h>
 
+#include "populate.h"
 #include "read_buffer.h"
 #include "xalloc.h"
 
@@ -51,10 +51,7 @@ void read_buffer_prepare(struct read_buffer *b, uint64_t bytes)
 	if (to > b->size)
 		to = b->size;
 	/* One page is one fault either way: not worth a call. */
-	if (to - from > PAGE) {
-#ifdef MADV_POPULATE_WRITE
-		(void)madvise(b->data + from, to - from, MADV_POPULATE_WRITE);
-#endif
-	}
+	if (to - from > PAGE)
+		(void)populate(b->data + from, to - from);
 	b->ready = want;
 }
