@@ -3,14 +3,11 @@
  * byte asked for writable, NULL for nothing and for a size that cannot be
  * rounded up to whole huge pages; huge_buffer_new's pages backed, and
  * huge_buffer_reserve's not until priced or made ready. */
-#include <errno.h>
 #include <malloc.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include "huge_buffer.h"
 #include "testlib.h"
@@ -62,28 +59,10 @@ static size_t resident_pages(const void *p, size_t size)
 	return n;
 }
 
-/* Whether this kernel backs pages on advice (Linux 5.14), as seen: qemu's
- * user mode says yes to any advice and does nothing. */
-static bool kernel_populates(void)
-{
-#ifdef MADV_POPULATE_WRITE
-	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	assert_true(p != MAP_FAILED);
-	bool ok = madvise(p, 4096, MADV_POPULATE_WRITE) == 0 && resident_pages(p, 4096) == 1;
-	munmap(p, 4096);
-	return ok;
-#else
-	return false;
-#endif
-}
-
 static void test_new_backs_every_page(void **state)
 {
 	(void)state;
-	if (!kernel_populates()) {
-		fprintf(stderr, "SKIP: this kernel has no MADV_POPULATE_WRITE\n");
-		skip();
-	}
+	test_require_populate();
 	size_t size = 17 * 64 * 1024;
 	uint8_t *p = huge_buffer_new(size);
 	assert_non_null(p);

@@ -3,11 +3,9 @@
  * the pages a read will fill are resident after it, the ones past what
  * was asked are not, each page is asked for once, and a wrapped buffer
  * is left alone. Residency is read with mincore(2). */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -29,24 +27,6 @@ static unsigned resident(const uint8_t *data, unsigned from, unsigned to)
 	return n;
 }
 
-/* Skips the test, visibly, where the kernel has no MADV_POPULATE_WRITE
- * (Linux before 5.14): there prepare is advice the kernel ignores. */
-static void require_populate(void)
-{
-#ifdef MADV_POPULATE_WRITE
-	void *p = mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	assert_true(p != MAP_FAILED);
-	int r = madvise(p, PAGE, MADV_POPULATE_WRITE), err = errno;
-	munmap(p, PAGE);
-	if (r == 0)
-		return;
-	print_message("SKIP: madvise(MADV_POPULATE_WRITE): %s\n", strerror(err));
-#else
-	print_message("SKIP: no MADV_POPULATE_WRITE in these headers\n");
-#endif
-	skip();
-}
-
 /* A new buffer, with whatever pages the allocator had touched (a heap
  * reused, a sanitizer's allocator) given back, so that nothing is
  * resident yet. */
@@ -65,7 +45,7 @@ static struct read_buffer *fresh(void)
 static void test_prepares_what_the_file_fills(void **state)
 {
 	(void)state;
-	require_populate();
+	test_require_populate();
 	struct read_buffer *b = fresh();
 
 	read_buffer_prepare(b, 10 * PAGE + 1);          /* 11 pages */
@@ -85,7 +65,7 @@ static void test_prepares_what_the_file_fills(void **state)
 static void test_one_page_is_left_to_the_read(void **state)
 {
 	(void)state;
-	require_populate();
+	test_require_populate();
 	struct read_buffer *b = fresh();
 
 	read_buffer_prepare(b, 100);                    /* a tiny file */

@@ -3,8 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <xxhash.h>
 
+#include "populate.h"
 #include "testlib.h"
 
 void test_list_add(struct test_list *l, enum family family, const struct impl *impl,
@@ -77,4 +79,18 @@ void test_xxhash_digest(const struct algo *a, const uint8_t *p, size_t len, uint
 	XXH64_canonical_t c;
 	XXH64_canonicalFromHash(&c, a->family == FAMILY_XXH64 ? XXH64(p, len, 0) : XXH3_64bits(p, len));
 	memcpy(out, c.digest, 8);
+}
+
+void test_require_populate(void)
+{
+	void *p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned char resident = 0;
+
+	assert_true(p != MAP_FAILED);
+	bool ok = populate(p, 4096) && mincore(p, 4096, &resident) == 0 && (resident & 1);
+	munmap(p, 4096);
+	if (ok)
+		return;
+	print_message("SKIP: this kernel does not back pages on madvise(MADV_POPULATE_WRITE)\n");
+	skip();
 }

@@ -59,6 +59,11 @@ int test_list_run(const char *group, const struct test_list *l);
 /* Skips the current test (visibly) when the CPU lacks what impl needs. */
 void test_require_supported(const struct impl *impl);
 
+/* Skips the current test (visibly) unless this kernel backs pages on
+ * advice (src/populate.h: MADV_POPULATE_WRITE, Linux 5.14), as seen with
+ * mincore(2): qemu's user mode says yes to any advice and does nothing. */
+void test_require_populate(void);
+
 /* libxxhash's one-shot digest of an xxHash-family algorithm, canonical
  * (big-endian) as xxhsum prints it: the oracle of those rows. */
 void test_xxhash_digest(const struct algo *a, const uint8_t *p, size_t len, uint8_t *out);
