@@ -138,7 +138,9 @@ $(cat "$tmp/targets.txt")
 Command: \`./simdsum --benchmark --check-auto\`: auto against every forced
 choice (kernels per call length, lanes for 1 to 32 files, read against
 mmap, -j1 against the default); SLOW marks a cell where auto is more
-than 3% slower than the best forced choice.
+than 3% slower than the best forced choice, by the median of paired runs
+and in more pairs than chance gives; noise, one whose median is above
+1.03 but whose pairs do not show auto slower.
 
 \`\`\`text
 $(cat "$tmp/check-auto.txt")

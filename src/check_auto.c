@@ -94,7 +94,8 @@ static void print_header(const struct ca_params *p)
 		     "figures mean nothing");
 	printf("A cell is SLOW when auto takes more than %.2f times the best forced choice's "
 	       "time;\na cell that looks slow by the least times is timed again, auto and that "
-	       "choice in pairs\nof runs, and judged on the median of the pairs' ratios.\n",
+	       "choice in pairs\nof runs, and judged on the median of the pairs' ratios and on "
+	       "how many pairs auto\nlost: SLOW when more than a coin would lose, else noise.\n",
 	       CA_SLOW_RATIO);
 	fflush(stdout);
 }
@@ -128,6 +129,10 @@ bool check_auto_run(const struct options *opt)
 	}
 	printf("\n");
 	print_load("at the end");
+	if (run.noise)
+		printf("check-auto: %u cells slower by the median ratio but not in more pairs than "
+		       "chance gives (noise)\n",
+		       run.noise);
 	printf("check-auto: %u cells, %u where auto is more than 3%% slower than the best forced "
 	       "choice\n",
 	       run.cells, run.slow);

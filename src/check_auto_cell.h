@@ -19,9 +19,16 @@
 
 /* A cell that looks slow is timed again in CA_RETRIES batches of paired
  * rounds (auto and the best forced choice), each batch reps to max_reps
- * rounds, and judged on their median ratio. */
+ * rounds, and judged on them (ca_judge_pairs); where the pairs leave it
+ * open, CA_RETRIES batches more, and the judgement is made again on all
+ * of them. */
 #define CA_RETRIES 3
-#define CA_MAX_PAIRS 96
+#define CA_MAX_PAIRS 192
+
+/* The chance at each of those two judgements that pairs of two equally
+ * fast choices show auto slower in as many of them as a SLOW cell
+ * needs: one in 40, so one in 20 over both. */
+#define CA_SIGN_ALPHA 0.025
 
 #define CA_MAX_COLS 12
 #define CA_NAME_SIZE 24
@@ -51,6 +58,8 @@ struct ca_params {
 struct ca_run {
 	const struct ca_params *p;
 	unsigned cells, slow;
+	unsigned noise;       /* cells whose median ratio was above 1.03 and
+	                       * whose pairs did not show it beyond chance */
 	/* The kernels section's fastest forced row of each family at its
 	 * longest length: the single-stream choice the lanes race. */
 	const struct impl *stream_best[FAMILY_COUNT];
@@ -65,6 +74,20 @@ struct ca_cell {
 	double ns[CA_MAX_COLS];               /* the least time of a run so far */
 	unsigned npairs;                      /* paired rounds, when it looked slow */
 	double pair_auto[CA_MAX_PAIRS], pair_best[CA_MAX_PAIRS];
+};
+
+/* What paired rounds say of a cell. */
+enum ca_verdict {
+	CA_FAST,    /* the median ratio is 1.03 or less */
+	CA_SLOW,    /* above 1.03, and auto slower in more pairs than chance gives */
+	CA_NOISE,   /* above 1.03, but auto slower in no more pairs than chance
+	             * gives two choices of equal speed (CA_SIGN_ALPHA) */
+};
+
+struct ca_pairs_judged {
+	enum ca_verdict verdict;
+	double ratio;         /* the median of auto's time over the other's */
+	unsigned slower;      /* pairs in which auto took longer */
 };
 
 /* Times one run of column col of a cell into *ns; false after reporting
@@ -84,6 +107,11 @@ void ca_cell_add(struct ca_cell *cell, const char *name);
  * prints its line and counts it. false when a run failed or the check
  * was interrupted. */
 bool ca_cell_measure(struct ca_run *run, struct ca_cell *cell, ca_time_fn time, void *ctx);
+
+/* Judges n > 0 paired ratios (auto's time over the other's): a sign
+ * test, the number of pairs in which auto was slower against the
+ * binomial tail of a fair coin, beside the median. Sorts ratio. */
+struct ca_pairs_judged ca_judge_pairs(double *ratio, unsigned n);
 
 /* The forced column of least time. */
 unsigned ca_cell_best(const struct ca_cell *cell);

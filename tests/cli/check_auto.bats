@@ -33,21 +33,40 @@ cells_of() {
 	grep -q '^threads: -r over ' report
 	[ "$(grep -c '^  cell  *auto ran  *auto  *best forced  *time  *ratio$' report)" -eq 4 ]
 	# Every cell line: what, auto's time, the best forced choice, its time,
-	# the ratio, and SLOW exactly when the ratio is above 1.03; a cell that
-	# looked slow (a quick run's single runs often do) judged on paired runs.
+	# the ratio, and SLOW or noise exactly when the ratio is above 1.03; a
+	# cell that looked slow (a quick run's single runs often do) judged on
+	# paired runs.
 	cells=$(awk '/^  [a-z0-9]+ / && !/^  cell / && !/\(no forced choice/' report)
 	[ -n "$cells" ]
-	# A cell judged on paired runs says how many, after the mark.
+	# A cell judged on paired runs says how many, and in how many of them
+	# auto was slower, after the mark: SLOW when a fair coin shows that
+	# many heads in that many tosses at most one time in 40, else noise.
 	echo "$cells" | awk '
-		{ sub(/  \(medians of [1-9][0-9]* paired runs\)$/, "") }
-		{ slow = ($NF == "SLOW"); r = slow ? $(NF - 1) : $NF }
+		function coin_tail(k, n,   i, t, p) {
+			p = 2 ^ -n; t = 0
+			for (i = 0; i <= n; i++) { if (i >= k) t += p; p = p * (n - i) / (i + 1) }
+			return t
+		}
+		{ n = 0; k = 0 }
+		/paired runs/ && !/  \(medians of [1-9][0-9]* paired runs, auto slower in [0-9]+\)$/ { print "pairs: " $0; bad = 1 }
+		/paired runs/ { n = $0; sub(/.*medians of /, "", n); n += 0; k = $0; sub(/.*slower in /, "", k); k += 0; if (k > n) { print "count: " $0; bad = 1 } }
+		{ sub(/  \(medians of .*\)$/, "") }
+		{ mark = ($NF == "SLOW" || $NF == "noise"); r = mark ? $(NF - 1) : $NF }
 		!(r > 0) { print "ratio: " $0; bad = 1 }
-		(r > 1.03) != slow { print "mark: " $0; bad = 1 }
-		!/ [0-9.]+ (ns|us|ms|s)  .* [0-9.]+ (ns|us|ms|s)  +[0-9]+\.[0-9][0-9][0-9](  SLOW)?$/ { print "shape: " $0; bad = 1 }
+		(r > 1.03) != mark { print "mark: " $0; bad = 1 }
+		mark && n == 0 { print "unpaired mark: " $0; bad = 1 }
+		mark && ((coin_tail(k, n) <= 0.025) != ($NF == "SLOW")) { print "sign test: " $0; bad = 1 }
+		!/ [0-9.]+ (ns|us|ms|s)  .* [0-9.]+ (ns|us|ms|s)  +[0-9]+\.[0-9][0-9][0-9](  SLOW|  noise)?$/ { print "shape: " $0; bad = 1 }
 		END { exit bad }'
 	n=$(echo "$cells" | wc -l)
-	m=$(echo "$cells" | grep -Ec ' SLOW(  \(medians of [0-9]+ paired runs\))?$' || true)
+	m=$(echo "$cells" | grep -Ec ' SLOW(  \(medians of .*\))?$' || true)
+	q=$(echo "$cells" | grep -Ec ' noise(  \(medians of .*\))?$' || true)
 	[ "$(tail -1 report)" = "check-auto: $n cells, $m where auto is more than 3% slower than the best forced choice" ]
+	if [ "$q" -gt 0 ]; then
+		[ "$(tail -2 report | head -1)" = "check-auto: $q cells slower by the median ratio but not in more pairs than chance gives (noise)" ]
+	else
+		! grep -q '(noise)$' report
+	fi
 	if [ "$m" -gt 0 ]; then [ "$status" -eq 1 ]; else [ "$status" -eq 0 ]; fi
 	# Its files are gone.
 	[ -z "$(ls -A "$T/tmp")" ]
