@@ -9,6 +9,7 @@
 #   make bench-results   all of the above into this CPU's section of bench/RESULTS.md
 #   make blend-sweep     CRC-32C's crc32/VPCLMULQDQ blend at each proportion below
 #   make profile-regret  each built-in CPU's choices under every other profile
+#   make crc-call-shapes short CRCs timed alone, chained and as whole messages
 #
 # On a lent machine that cannot build: bench/device/bundle.sh here, then
 # devrun/run.sh there (bench/device/run.sh says what it measures).
@@ -70,7 +71,15 @@ $(BENCH_BUILD)/profile_regret: bench/profile_regret.c $(LIB) | $(BUILD)
 profile-regret: $(BENCH_BUILD)/profile_regret
 	$(BENCH_BUILD)/profile_regret
 
-bench-programs: $(BENCH_PEERS) $(BENCH_GEN) $(BENCH_BUILD)/blend_sweep $(BENCH_BUILD)/profile_regret
+$(BENCH_BUILD)/crc_call_shapes: bench/crc_call_shapes.c $(LIB) | $(BUILD)
+	mkdir -p $(BENCH_BUILD)
+	$(CC) $(ALL_CPPFLAGS) $(CPUID_CFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+
+crc-call-shapes: $(BENCH_BUILD)/crc_call_shapes
+	$(BENCH_BUILD)/crc_call_shapes
+
+bench-programs: $(BENCH_PEERS) $(BENCH_GEN) $(BENCH_BUILD)/blend_sweep $(BENCH_BUILD)/profile_regret \
+	$(BENCH_BUILD)/crc_call_shapes
 
 bench: $(BENCH_PEERS)
 	$(BENCH_PEERS) --batches=$(BENCH_BATCHES)
@@ -88,4 +97,4 @@ bench-results: $(SIMDSUM_BIN) $(BENCH_PEERS) $(BENCH_GEN)
 	SIMDSUM=$(abspath $(SIMDSUM_BIN)) PEERS=$(abspath $(BENCH_PEERS)) \
 		GEN_DATA=$(abspath $(BENCH_GEN)) BENCH_BATCHES=$(BENCH_BATCHES) bench/update-results.sh
 
-.PHONY: blend-sweep profile-regret bench-programs bench bench-plot bench-commands bench-targets bench-results
+.PHONY: blend-sweep profile-regret crc-call-shapes bench-programs bench bench-plot bench-commands bench-targets bench-results
