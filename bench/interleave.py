@@ -4,15 +4,16 @@
 differences of a few percent between runs of a few milliseconds, where
 hyperfine's one-command-after-another blocks let a VM's drift decide.
 
-    python3 bench/interleave.py RUNS 'CMD ARGS...' 'CMD ARGS...' ...
+    python3 bench/interleave.py [--ratios] RUNS 'CMD ARGS...' 'CMD ARGS...' ...
 
 Each round runs every command once (the round's first command rotates),
 output to /dev/null, the wall-clock time from spawn to exit. Prints, per
 command, the least, 10th and 25th percentile and median time in us, and
 the median of the rounds' ratios of its time to the first command's
-(each round's runs back to back: steadier on a VM than any quantile). The
-commands are split on blanks (no shell): give each program's full path.
-A command that fails stops the run.
+(each round's runs back to back: steadier on a VM than any quantile);
+with --ratios, also every round's ratio, in round order and sorted (how
+far single pairs spread). The commands are split on blanks (no shell):
+give each program's full path. A command that fails stops the run.
 """
 import os
 import statistics
@@ -21,8 +22,11 @@ import time
 
 
 def main(argv):
+    ratios = len(argv) > 1 and argv[1] == "--ratios"
+    if ratios:
+        argv = argv[:1] + argv[2:]
     if len(argv) < 3 or not argv[1].isdigit() or int(argv[1]) < 1:
-        sys.exit("usage: interleave.py RUNS 'CMD ARGS...' ...")
+        sys.exit("usage: interleave.py [--ratios] RUNS 'CMD ARGS...' ...")
     runs = int(argv[1])
     cmds = [c.split() for c in argv[2:]]
     times = [[] for _ in cmds]
@@ -45,6 +49,11 @@ def main(argv):
         print("%8.0f %8.0f %8.0f %8.0f %8.3f  %s" % (t[0] / 1e3, t[len(t) // 10] / 1e3,
                                                    t[len(t) // 4] / 1e3, statistics.median(t) / 1e3,
                                                    paired, " ".join(cmd)))
+    if ratios:
+        for cmd, t in zip(cmds[1:], times[1:]):
+            r = [a / b for a, b in zip(t, times[0])]
+            print("ratios to the first, by round: %s" % " ".join("%.3f" % x for x in r))
+            print("             sorted:           %s" % " ".join("%.3f" % x for x in sorted(r)))
 
 
 if __name__ == "__main__":
