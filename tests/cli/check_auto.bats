@@ -65,7 +65,7 @@ cells_of() {
 	if [ "$q" -gt 0 ]; then
 		[ "$(tail -2 report | head -1)" = "check-auto: $q cells slower by the median ratio but not in more pairs than chance gives (noise)" ]
 	else
-		! grep -q '(noise)$' report
+		! grep -q '(noise)$' report || { echo 'a noise line without noise cells'; false; }
 	fi
 	if [ "$m" -gt 0 ]; then [ "$status" -eq 1 ]; else [ "$status" -eq 0 ]; fi
 	# Its files are gone.
