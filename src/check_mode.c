@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "check_line.h"
 #include "check_mode.h"
@@ -226,8 +225,11 @@ void check_parser_from_options(struct check_parser *p, const struct options *opt
 	p->other_tags_malformed = !opt->untagged_by_length;
 }
 
-/* Lines of a list read for the sample's names, at most. */
+/* Lines and bytes of a list read for the sample's names, at most (a
+ * list given by mistake, a disk image without a newline, is not read
+ * whole twice). */
 #define SAMPLE_LINES 64
+#define SAMPLE_BYTES (64 * 1024)
 
 /* Up to quota names of the files list names (a regular file: a pipe or
  * standard input is not read twice) into names[*n ..]. True when they are
@@ -235,11 +237,9 @@ void check_parser_from_options(struct check_parser *p, const struct options *opt
 static bool sample_list(const struct options *opt, const char *list, char **names, unsigned *n,
 			unsigned quota)
 {
-	struct stat st;
 	struct line_reader in;
 
-	if (strcmp(list, "-") == 0 || stat(list, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    !line_reader_open(&in, list))
+	if (strcmp(list, "-") == 0 || !line_reader_open_regular(&in, list, SAMPLE_BYTES))
 		return false;
 	struct check_parser parser;
 	struct check_line parsed;
@@ -255,7 +255,7 @@ static bool sample_list(const struct options *opt, const char *list, char **name
 			(*n)++;
 	/* At the end unless the sample filled first; a last line that fills
 	 * it is not known to be the last. */
-	bool whole = len == 0 && in.err == 0;
+	bool whole = len == 0 && in.err == 0 && !in.cut;
 	line_reader_close(&in);
 	return whole;
 }

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "line_reader.h"
@@ -28,6 +29,24 @@ bool line_reader_open(struct line_reader *lr, const char *name)
 	return true;
 }
 
+bool line_reader_open_regular(struct line_reader *lr, const char *name, size_t limit)
+{
+	struct stat st;
+
+	memset(lr, 0, sizeof *lr);
+	lr->fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (lr->fd < 0)
+		return false;
+	if (fstat(lr->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(lr->fd);
+		return false;
+	}
+	lr->limit = limit;
+	lr->cap = READ_SIZE;
+	lr->buf = xmalloc(lr->cap);
+	return true;
+}
+
 /* Moves the unfinished line to the front, makes room, reads once more. */
 static void fill(struct line_reader *lr)
 {
@@ -42,16 +61,25 @@ static void fill(struct line_reader *lr)
 		lr->buf = xnrealloc(lr->buf, lr->cap, 2);
 		lr->cap *= 2;
 	}
+	size_t room = lr->cap - lr->end - 1;
+	if (lr->limit && room > lr->limit - lr->total)
+		room = lr->limit - lr->total;
+	if (room == 0) {   /* the limit: as at the end, less its last line */
+		lr->eof = lr->cut = true;
+		return;
+	}
 	ssize_t n;
 	do
-		n = read(lr->fd, lr->buf + lr->end, lr->cap - lr->end - 1);
+		n = read(lr->fd, lr->buf + lr->end, room);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		lr->err = errno ? errno : EIO;
 	else if (n == 0)
 		lr->eof = true;
-	else
+	else {
 		lr->end += (size_t)n;
+		lr->total += (size_t)n;
+	}
 }
 
 /* Hands out buf[start, stop) and NUL-terminates it, keeping the byte the
@@ -77,7 +105,7 @@ ssize_t line_reader_next(struct line_reader *lr, char delim, char **line)
 		if (hit)
 			return take(lr, (size_t)(hit - lr->buf) + 1, line);
 		lr->scanned = lr->end;
-		if ((lr->eof || lr->err) && lr->end > lr->start)
+		if ((lr->eof || lr->err) && !lr->cut && lr->end > lr->start)
 			return take(lr, lr->end, line);
 		if (lr->eof || lr->err) {
 			/* Done: a long line's buffer need not outlive the list. */

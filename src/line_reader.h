@@ -22,10 +22,19 @@ struct line_reader {
 	size_t scanned;   /* buf[start, scanned) holds no delimiter */
 	size_t end;       /* bytes read end here */
 	char under_nul;   /* the byte the last line's terminating NUL covers */
+	size_t limit;     /* bytes it reads at most (0: no limit) */
+	size_t total;     /* bytes read so far */
+	bool cut;         /* the limit stopped it before the end */
 };
 
 /* Opens name ("-": standard input). Returns false with errno set. */
 bool line_reader_open(struct line_reader *lr, const char *name);
+
+/* Opens name only if it is a regular file (without blocking, whatever it
+ * is by then), to read no more than its first limit bytes: a line they
+ * do not end is not handed out, and lr->cut says there was more. For
+ * peeking into a list that will be read again. */
+bool line_reader_open_regular(struct line_reader *lr, const char *name, size_t limit);
 
 /* The next line: its length, delimiter included when it has one (a last
  * line without one comes as it is, as getdelim returns it); *line points

@@ -262,6 +262,15 @@ make_tree() {
 	# Not so when a list could not be read before the run: a pipe.
 	SIMDSUM_TEST_ROTATIONAL=0 jobs_of -c one.list <(sha256sum f2)
 	[ "$JOBS" -eq "$CPUS" ]
+	# Nor past the first 64 KiB of a list, which is all the sample reads:
+	# here a comment line of 70000 bytes after the one file's line.
+	{ cat one.list; printf '#%070000d\n' 0; } > long.list
+	SIMDSUM_TEST_ROTATIONAL=0 jobs_of -c long.list
+	[ "$JOBS" -eq "$CPUS" ]
+	# (64 KiB with the comment shorter: read to its end, one job)
+	{ cat one.list; printf '#%060000d\n' 0; } > short.list
+	SIMDSUM_TEST_ROTATIONAL=0 jobs_of -c short.list
+	[ "$JOBS" -eq 1 ]
 	SIMDSUM_TEST_ROTATIONAL=0 jobs_of - < f1
 	[ "$JOBS" -eq "$CPUS" ]
 	# The digests are the same however many jobs.
