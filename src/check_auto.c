@@ -24,9 +24,12 @@
  * buffer, and a tree shaped like a source tree. On the 2-vCPU VM the
  * whole check took 2.2 minutes at a load average of 0.3 to 1.1 (3.2 at
  * 1.3 to 2.9), most of it in the lanes section. */
+#define FULL_MAX_REPS 25
+_Static_assert(2 * CA_RETRIES * FULL_MAX_REPS <= CA_MAX_PAIRS,
+	       "a cell's two looks of paired batches all fit (measure_pairs stops at the end)");
 static const struct ca_params full_params = {
 	.reps = 5,
-	.max_reps = 25,
+	.max_reps = FULL_MAX_REPS,
 	.cell_budget_ms = 250,
 	.kernel_run_ms = 20,
 	.sha_lengths = { 64, 256, 1024, 8192, 65536, 1 << 20 },

@@ -235,7 +235,7 @@ bool ca_cell_measure(struct ca_run *run, struct ca_cell *cell, ca_time_fn time, 
 	 * 1.03 makes a cell SLOW only where auto was also slower in more
 	 * pairs than a coin gives (ca_judge_pairs); where not, as many pairs
 	 * again are timed and all of them judged, and a cell still open is
-	 * marked noise: its pairs do not show auto slower at all. */
+	 * marked noise: its pairs do not show auto slower beyond chance. */
 	if (j.ratio > CA_SLOW_RATIO) {
 		if (!measure_pairs(run, cell, best, time, ctx))
 			return false;

@@ -45,7 +45,7 @@ static void test_slow_where_the_pairs_show_it(void **state)
 	/* 6 of 6 is one time in 64; 5 of 5 one in 32, not enough. */
 	assert_int_equal(judge(6, 6, 1.05, 1.0).verdict, CA_SLOW);
 	assert_int_equal(judge(5, 5, 1.05, 1.0).verdict, CA_NOISE);
-	/* Many pairs: 58 of 96 lost is 0.027, 59 of 96 is 0.0153. */
+	/* Many pairs: 58 of 96 lost is 0.0260, 59 of 96 is 0.0158. */
 	assert_int_equal(judge(96, 58, 1.05, 0.98).verdict, CA_NOISE);
 	assert_int_equal(judge(96, 59, 1.05, 0.98).verdict, CA_SLOW);
 }
