@@ -24,7 +24,7 @@ struct line_reader {
 	char under_nul;   /* the byte the last line's terminating NUL covers */
 	size_t limit;     /* bytes it reads at most (0: no limit) */
 	size_t total;     /* bytes read so far */
-	bool cut;         /* the limit stopped it before the end */
+	bool cut;         /* it stopped at the limit (more may follow) */
 };
 
 /* Opens name ("-": standard input). Returns false with errno set. */
@@ -32,8 +32,9 @@ bool line_reader_open(struct line_reader *lr, const char *name);
 
 /* Opens name only if it is a regular file (without blocking, whatever it
  * is by then), to read no more than its first limit bytes: a line they
- * do not end is not handed out, and lr->cut says there was more. For
- * peeking into a list that will be read again. */
+ * do not end is not handed out, and lr->cut says the limit was reached
+ * (a file of exactly limit bytes counts as cut). For peeking into a list
+ * that will be read again. */
 bool line_reader_open_regular(struct line_reader *lr, const char *name, size_t limit);
 
 /* The next line: its length, delimiter included when it has one (a last
