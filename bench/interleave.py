@@ -12,7 +12,9 @@ command, the least, 10th and 25th percentile and median time in us, and
 the median of the rounds' ratios of its time to the first command's
 (each round's runs back to back: steadier on a VM than any quantile);
 with --ratios, also every round's ratio, in round order and sorted (how
-far single pairs spread). The commands are split on blanks (no shell):
+far single pairs spread), and for two commands the ratios of two rounds
+at a time, one in each order (--check-auto's rounds of four). The
+commands are split on blanks (no shell):
 give each program's full path. A command that fails stops the run.
 """
 import os
@@ -54,6 +56,11 @@ def main(argv):
             r = [a / b for a, b in zip(t, times[0])]
             print("ratios to the first, by round: %s" % " ".join("%.3f" % x for x in r))
             print("             sorted:           %s" % " ".join("%.3f" % x for x in sorted(r)))
+            q = [(t[i] + t[i + 1]) / (times[0][i] + times[0][i + 1])
+                 for i in range(0, len(t) - 1, 2)]
+            if len(cmds) == 2 and q:
+                print("by two rounds (both orders), sorted: %s  median %.3f"
+                      % (" ".join("%.3f" % x for x in sorted(q)), statistics.median(q)))
 
 
 if __name__ == "__main__":

@@ -139,8 +139,9 @@ Command: \`./simdsum --benchmark --check-auto\`: auto against every forced
 choice (kernels per call length, lanes for 1 to 32 files, read against
 mmap, -j1 against the default); SLOW marks a cell where auto is more
 than 3% slower than the best forced choice, by the median of paired runs
-and in more pairs than chance gives; noise, one whose median is above
-1.03 but whose pairs do not show auto slower.
+(taken two pairs at a time, in both orders) and in more of them than
+chance gives; noise, one whose median is above 1.03 but whose runs do
+not show auto slower beyond chance.
 
 \`\`\`text
 $(cat "$tmp/check-auto.txt")

@@ -97,8 +97,9 @@ static void print_header(const struct ca_params *p)
 		     "figures mean nothing");
 	printf("A cell is SLOW when auto takes more than %.2f times the best forced choice's "
 	       "time;\na cell that looks slow by the least times is timed again, auto and that "
-	       "choice in pairs\nof runs, and judged on the median of the pairs' ratios and on "
-	       "how many pairs auto\nlost: SLOW when more than a coin would lose, else noise.\n",
+	       "choice in pairs\nof runs, two pairs at a time in both orders (rounds of four), "
+	       "and judged on their\nmedian ratio and on how many auto lost: SLOW when more than "
+	       "a coin would lose,\nelse noise.\n",
 	       CA_SLOW_RATIO);
 	fflush(stdout);
 }

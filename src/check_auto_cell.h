@@ -76,18 +76,23 @@ struct ca_cell {
 	double pair_auto[CA_MAX_PAIRS], pair_best[CA_MAX_PAIRS];
 };
 
-/* What paired rounds say of a cell. */
+/* What paired rounds say of a cell, taken two rounds at a time: one
+ * with auto first, one with auto second (ca_judge_pairs). */
 enum ca_verdict {
 	CA_FAST,    /* the median ratio is 1.03 or less */
-	CA_SLOW,    /* above 1.03, and auto slower in more pairs than chance gives */
-	CA_NOISE,   /* above 1.03, but auto slower in no more pairs than chance
-	             * gives two choices of equal speed (CA_SIGN_ALPHA) */
+	CA_SLOW,    /* above 1.03, and auto slower in more rounds of four than
+	             * chance gives */
+	CA_NOISE,   /* above 1.03, but auto slower in no more rounds of four
+	             * than chance gives two choices of equal speed
+	             * (CA_SIGN_ALPHA) */
 };
 
 struct ca_pairs_judged {
 	enum ca_verdict verdict;
-	double ratio;         /* the median of auto's time over the other's */
-	unsigned slower;      /* pairs in which auto took longer */
+	double ratio;         /* the median over the rounds of four of auto's
+	                       * two times over the other's two */
+	unsigned rounds;      /* rounds of four */
+	unsigned slower;      /* of them, those in which auto took longer */
 };
 
 /* Times one run of column col of a cell into *ns; false after reporting
@@ -108,10 +113,13 @@ void ca_cell_add(struct ca_cell *cell, const char *name);
  * was interrupted. */
 bool ca_cell_measure(struct ca_run *run, struct ca_cell *cell, ca_time_fn time, void *ctx);
 
-/* Judges n > 0 paired ratios (auto's time over the other's): a sign
- * test, the number of pairs in which auto was slower against the
- * binomial tail of a fair coin, beside the median. Sorts ratio. */
-struct ca_pairs_judged ca_judge_pairs(double *ratio, unsigned n);
+/* Judges n paired rounds, auto's times and the other's, round i
+ * with auto first when i is even: rounds 2k and 2k + 1 make a round of
+ * four (auto, other, other, auto), whose ratio is the sum of auto's two
+ * times over the other's two (a last odd round is left out). A sign
+ * test, the number of rounds of four that auto lost against the
+ * binomial tail of a fair coin, beside their median ratio. */
+struct ca_pairs_judged ca_judge_pairs(const double *auto_ns, const double *other_ns, unsigned n);
 
 /* The forced column of least time. */
 unsigned ca_cell_best(const struct ca_cell *cell);

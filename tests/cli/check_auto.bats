@@ -38,9 +38,10 @@ cells_of() {
 	# paired runs.
 	cells=$(awk '/^  [a-z0-9]+ / && !/^  cell / && !/\(no forced choice/' report)
 	[ -n "$cells" ]
-	# A cell judged on paired runs says how many, and in how many of them
-	# auto was slower, after the mark: SLOW when a fair coin shows that
-	# many heads in that many tosses at most one time in 40, else noise.
+	# A cell judged on paired runs says how many, and in how many of their
+	# rounds of four auto was slower, after the mark: SLOW when a fair coin
+	# shows that many heads in that many tosses at most one time in 40,
+	# else noise.
 	echo "$cells" | awk '
 		function coin_tail(k, n,   i, t, p) {
 			p = 2 ^ -n; t = 0
@@ -48,8 +49,13 @@ cells_of() {
 			return t
 		}
 		{ n = 0; k = 0 }
-		/paired runs/ && !/  \(medians of [1-9][0-9]* paired runs, auto slower in [0-9]+\)$/ { print "pairs: " $0; bad = 1 }
-		/paired runs/ { n = $0; sub(/.*medians of /, "", n); n += 0; k = $0; sub(/.*slower in /, "", k); k += 0; if (k > n) { print "count: " $0; bad = 1 } }
+		/paired runs/ && !/  \(medians of [1-9][0-9]* paired runs; auto slower in [0-9]+ of [1-9][0-9]* rounds of four\)$/ { print "pairs: " $0; bad = 1 }
+		/paired runs/ {
+			match($0, /medians of [0-9]+ paired/); split(substr($0, RSTART, RLENGTH), a, " "); p = a[3] + 0
+			match($0, /slower in [0-9]+ of [0-9]+ rounds/); split(substr($0, RSTART, RLENGTH), a, " ")
+			k = a[3] + 0; n = a[5] + 0
+			if (k > n || n != (p < 2 ? 1 : int(p / 2))) { print "count: " $0; bad = 1 }
+		}
 		{ sub(/  \(medians of .*\)$/, "") }
 		{ mark = ($NF == "SLOW" || $NF == "noise"); r = mark ? $(NF - 1) : $NF }
 		!(r > 0) { print "ratio: " $0; bad = 1 }

@@ -1,39 +1,44 @@
 /* SPDX-License-Identifier: MIT */
 /* test_check_auto.c - --check-auto's judgement of a cell on paired runs
- * (ca_judge_pairs): the median against 1.03, and SLOW only where auto
- * lost more pairs than a fair coin would at most one time in 40. */
+ * (ca_judge_pairs): rounds taken two at a time, auto first in one and
+ * second in the other; their median ratio against 1.03, and SLOW only
+ * where auto lost more of them than a fair coin would at most one time
+ * in 40. */
 #include <stddef.h>
 
 #include "check_auto_cell.h"
 #include "testlib.h"
 
-/* n ratios: the first `slower` of them `above`, the rest `below`. */
-static struct ca_pairs_judged judge(unsigned n, unsigned slower, double above, double below)
-{
-	double r[CA_MAX_PAIRS];
+static double auto_ns[CA_MAX_PAIRS], other_ns[CA_MAX_PAIRS];
 
-	for (unsigned i = 0; i < n; i++)
-		r[i] = i < slower ? above : below;
-	return ca_judge_pairs(r, n);
+/* 2 * rounds paired runs: in the first `lost` rounds of four auto takes
+ * `above` times the other's time, in the rest `below` times. */
+static struct ca_pairs_judged judge(unsigned rounds, unsigned lost, double above, double below)
+{
+	for (unsigned i = 0; i < 2 * rounds; i++) {
+		other_ns[i] = 1000.0;
+		auto_ns[i] = 1000.0 * (i / 2 < lost ? above : below);
+	}
+	return ca_judge_pairs(auto_ns, other_ns, 2 * rounds);
 }
 
 static void test_fast_below_the_threshold(void **state)
 {
 	(void)state;
-	/* Slower in every pair, by less than 3%: not a SLOW cell. */
+	/* Slower in every round, by less than 3%: not a SLOW cell. */
 	struct ca_pairs_judged j = judge(15, 15, 1.02, 1.0);
 	assert_int_equal(j.verdict, CA_FAST);
+	assert_int_equal(j.rounds, 15);
 	assert_int_equal(j.slower, 15);
 	assert_true(j.ratio == 1.02);
 	/* The ratio is the printed one: 1.0304 prints as 1.030, not above. */
-	j = judge(15, 15, 1.0304, 1.0);
-	assert_int_equal(j.verdict, CA_FAST);
+	assert_int_equal(judge(15, 15, 1.0304, 1.0).verdict, CA_FAST);
 }
 
-static void test_slow_where_the_pairs_show_it(void **state)
+static void test_slow_where_the_rounds_show_it(void **state)
 {
 	(void)state;
-	/* 15 pairs: 12 lost is one time in 57 for a coin (P = 0.0176). */
+	/* 15 rounds: 12 lost is one time in 57 for a coin (P = 0.0176). */
 	struct ca_pairs_judged j = judge(15, 12, 1.06, 0.99);
 	assert_int_equal(j.verdict, CA_SLOW);
 	assert_int_equal(j.slower, 12);
@@ -45,26 +50,59 @@ static void test_slow_where_the_pairs_show_it(void **state)
 	/* 6 of 6 is one time in 64; 5 of 5 one in 32, not enough. */
 	assert_int_equal(judge(6, 6, 1.05, 1.0).verdict, CA_SLOW);
 	assert_int_equal(judge(5, 5, 1.05, 1.0).verdict, CA_NOISE);
-	/* Many pairs: 58 of 96 lost is 0.0260, 59 of 96 is 0.0158. */
+	/* Many rounds: 58 of 96 lost is 0.0260, 59 of 96 is 0.0158. */
 	assert_int_equal(judge(96, 58, 1.05, 0.98).verdict, CA_NOISE);
 	assert_int_equal(judge(96, 59, 1.05, 0.98).verdict, CA_SLOW);
 }
 
-static void test_noise_of_equal_choices(void **state)
+/* Runs that alternate between a fast and a slow place (two vCPUs, one
+ * sharing its core): each round's second run lands on the slow one, 15%
+ * slower. speed is auto's time over the other's where both run alike. */
+static struct ca_pairs_judged alternating(unsigned n, double speed)
+{
+	for (unsigned i = 0; i < n; i++) {
+		bool auto_first = i % 2 == 0;
+		auto_ns[i] = 1000.0 * speed * (auto_first ? 1.0 : 1.15);
+		other_ns[i] = 1000.0 * (auto_first ? 1.15 : 1.0);
+	}
+	return ca_judge_pairs(auto_ns, other_ns, n);
+}
+
+static void test_places_that_alternate(void **state)
 {
 	(void)state;
-	/* Pairs spread as those of auto and the row it runs were on the Zen
-	 * 5 VM (sha512, 32 files of 16 MiB: 0.85 to 1.15, one at 1.40), with
-	 * the median at 1.05 but auto losing only 9 of 15. */
-	double r[] = { 1.15, 0.85, 1.40, 0.88, 1.05, 0.90, 1.04, 0.93,
-		       1.10, 0.95, 1.06, 0.97, 1.12, 1.08, 1.18 };
-	struct ca_pairs_judged j = ca_judge_pairs(r, sizeof r / sizeof r[0]);
+	/* Equal choices: single pairs would say 0.87 and 1.15 by turns (and
+	 * a median of 15 of them 1.15); each round of four says 1. */
+	struct ca_pairs_judged j = alternating(30, 1.0);
+	assert_int_equal(j.rounds, 15);
+	assert_true(j.ratio == 1.0);
+	assert_int_equal(j.slower, 0);
+	assert_int_equal(j.verdict, CA_FAST);
+	/* Auto 5% slower shows through in every round. */
+	j = alternating(30, 1.05);
 	assert_true(j.ratio == 1.05);
-	assert_int_equal(j.slower, 9);
+	assert_int_equal(j.slower, 15);
+	assert_int_equal(j.verdict, CA_SLOW);
+}
+
+static void test_odd_counts_and_ties(void **state)
+{
+	(void)state;
+	/* An odd last round is left out; a lone pair stands for itself. */
+	for (unsigned i = 0; i < 7; i++) {
+		auto_ns[i] = 1100.0;
+		other_ns[i] = 1000.0;
+	}
+	auto_ns[6] = 5000.0;
+	struct ca_pairs_judged j = ca_judge_pairs(auto_ns, other_ns, 7);
+	assert_int_equal(j.rounds, 3);
+	assert_true(j.ratio == 1.1);
+	j = ca_judge_pairs(auto_ns, other_ns, 1);
+	assert_int_equal(j.rounds, 1);
+	assert_true(j.ratio == 1.1);
 	assert_int_equal(j.verdict, CA_NOISE);
 	/* A tie is not a loss. */
-	double tie[] = { 1.0, 1.0, 1.0, 1.2, 1.2 };
-	j = ca_judge_pairs(tie, 5);
+	j = judge(5, 2, 1.2, 1.0);
 	assert_int_equal(j.slower, 2);
 	assert_int_equal(j.verdict, CA_FAST);
 }
@@ -73,8 +111,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_below_the_threshold),
-		cmocka_unit_test(test_slow_where_the_pairs_show_it),
-		cmocka_unit_test(test_noise_of_equal_choices),
+		cmocka_unit_test(test_slow_where_the_rounds_show_it),
+		cmocka_unit_test(test_places_that_alternate),
+		cmocka_unit_test(test_odd_counts_and_ties),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
