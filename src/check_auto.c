@@ -89,7 +89,7 @@ static void print_header(const struct ca_params *p)
 	printf("simdsum %s --check-auto: auto against every forced choice, cell by cell\n",
 	       SIMDSUM_VERSION);
 	printf("CPU: %s\n", cpu_brand());
-	printf("CPUID signature: %s family 0x%02x model 0x%02x\n", sig.vendor[0] ? sig.vendor : "none",
+	printf("CPUID signature: %s family 0x%02x model 0x%02x\n", sig.vendor,
 	       sig.family, sig.model);
 	print_load("at the start");
 	if (p->quick)

@@ -280,6 +280,20 @@ static void signature_from_env(struct cpu_signature *sig)
 	}
 }
 
+/* The vendor as one word (see cpu.h): a profile file names it between
+ * blanks, and some vendors pad theirs with spaces (Zhaoxin's is
+ * "  Shanghai  "). */
+static void vendor_as_word(char vendor[13])
+{
+	if (!vendor[0]) {
+		strcpy(vendor, "none");
+		return;
+	}
+	for (char *c = vendor; *c; c++)
+		if (*c <= ' ' || *c > '~')
+			*c = '_';
+}
+
 static int detected;
 static cpu_features raw_features, usable_features;
 static struct cpu_signature signature;
@@ -292,6 +306,7 @@ static void ensure_detected(void)
 	struct cpu_signature sig = { "", 0, 0 };
 	raw_features = detect(&sig);
 	signature_from_env(&sig);
+	vendor_as_word(sig.vendor);
 	signature = sig;
 	usable_features = raw_features & ~disabled_by_env();
 	__atomic_store_n(&detected, 1, __ATOMIC_RELEASE);

@@ -51,7 +51,10 @@ void cpu_features_format(cpu_features mask, const char *sep, char *buf, size_t s
 /* Which CPU this is, as CPUID leaves 0 and 1 tell (cheap: read with the
  * features). Profiles are keyed by it. */
 struct cpu_signature {
-	char vendor[13];   /* "AuthenticAMD", "GenuineIntel", "" without CPUID */
+	char vendor[13];   /* "AuthenticAMD", "GenuineIntel", "none" without
+	                    * CPUID; one word: a byte that is not a visible
+	                    * ASCII character becomes '_' ("VIA VIA VIA " is
+	                    * "VIA_VIA_VIA_"), so that a profile can name it */
 	unsigned family;   /* display family (base + extended) */
 	unsigned model;    /* display model (base + extended) */
 };

@@ -51,13 +51,20 @@ static const struct tune_budget *budget(void)
 	return quick && strcmp(quick, "1") == 0 ? &quick_budget : &normal_budget;
 }
 
+/* The profile's parser takes only lines of printable ASCII, comments
+ * too: anything else in text that goes into one becomes '?'. */
+static void printable_only(char *text)
+{
+	for (char *s = text; *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			*s = '?';
+}
+
 /* "tuned on <brand>": printable ASCII, within the name's 63 characters. */
 static void profile_name(char *buf, size_t size)
 {
 	snprintf(buf, size, "tuned on %s", cpu_brand());
-	for (char *s = buf; *s; s++)
-		if (*s < 0x20 || *s > 0x7e)
-			*s = '?';
+	printable_only(buf);
 	size_t n = strlen(buf);
 	while (n && buf[n - 1] == ' ')
 		buf[--n] = '\0';
@@ -94,8 +101,13 @@ static void write_comments(FILE *f, const struct cpu_profile *p, const struct tu
 	if (io->measured)
 		fprintf(f, "# cached file, CRC-32C, best of 3: read() %.2f GB/s, mmap %.2f GB/s\n",
 			io->read_gb_per_s, io->mmap_gb_per_s);
-	else
-		fprintf(f, "# read() against mmap not measured: %.180s\n", io->why);
+	else {
+		/* (why may name TMPDIR, in any bytes) */
+		char why[181];
+		snprintf(why, sizeof why, "%s", io->why);
+		printable_only(why);
+		fprintf(f, "# read() against mmap not measured: %s\n", why);
+	}
 }
 
 /* The whole text: comments, then the profile. */
@@ -116,14 +128,19 @@ static char *format(const struct cpu_profile *p, const struct tune_row *rows, un
 	return text;
 }
 
-/* What is printed must be what profile_get() will take. */
+/* What is printed must be what profile_get() will take on this CPU. */
 static bool parses_back(const char *text, size_t len)
 {
 	struct cpu_profile *back = xmalloc(sizeof *back);
+	struct cpu_signature sig;
 	char err[200];
 	bool ok = profile_parse(text, len, back, err, sizeof err);
+
+	cpu_signature_get(&sig);
 	if (!ok)
 		diag_error(0, "--tune: internal error: the profile measured does not parse: %s", err);
+	else if (!(ok = profile_matches(back, &sig)))
+		diag_error(0, "--tune: internal error: the profile measured does not name this CPU");
 	free(back);
 	return ok;
 }

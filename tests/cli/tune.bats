@@ -129,6 +129,29 @@ can_make_readonly() {
 	printf '%s\n' "$output" | grep -q '^# read() against mmap not measured: '
 }
 
+@test "--tune without room, TMPDIR not ASCII: the comment says so in printable bytes" {
+	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind itself cannot start without TMPDIR"
+	tune_env
+	export TMPDIR="$T/no-such-dir/donn"$'\xc3\xa9'"es"
+	run --separate-stderr "$SIMDSUM" --tune
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q '^# read() against mmap not measured: .*donn??es'
+	printf '%s\n' "$output" | grep -qx 'io measure'
+}
+
+@test "--tune=save on a CPU whose vendor is padded with spaces: a profile it then uses" {
+	tune_env
+	for sig in "VIA VIA VIA :6:0xf" "  Shanghai  :7:0x3b"; do
+		run --separate-stderr env SIMDSUM_CPU_SIGNATURE="$sig" "$SIMDSUM" --tune=save
+		[ "$status" -eq 0 ] || { echo "$sig: $stderr"; false; }
+		run --separate-stderr env SIMDSUM_CPU_SIGNATURE="$sig" "$SIMDSUM" --debug /dev/null
+		[[ "$stderr" == *"cost profile: tuned on "*" ($XDG_CONFIG_HOME/simdsum/profile)"* ]] ||
+			{ echo "$sig: $stderr"; false; }
+		[[ "$stderr" != *warning* ]]
+	done
+	grep -qx 'cpu __Shanghai__ 0x7 0x3b' "$XDG_CONFIG_HOME/simdsum/profile"
+}
+
 @test "--tune=save writes the profile where simdsum looks, atomically" {
 	tune_env
 	umask 022
