@@ -4,6 +4,7 @@
  * profile_table.c); what is done with them, in cost_model.c. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 
 #include "diag.h"
 #include "profile.h"
+#include "quote.h"
 #include "version.h"
 
 /* A profile file larger than this is not one. */
@@ -444,6 +446,19 @@ bool profile_path(char *buf, size_t size)
 	return n > 0 && (size_t)n < size;
 }
 
+/* Where a profile came from, as --debug and --list-impls show it: the
+ * path, quoted as in messages, its last bytes where it is too long. */
+static void set_origin(struct cpu_profile *out, const char *path)
+{
+	const char *shown = quote_name(path);
+	size_t len = strlen(shown), room = sizeof out->origin - 1;
+
+	if (len <= room)
+		memcpy(out->origin, shown, len + 1);
+	else
+		snprintf(out->origin, sizeof out->origin, "...%s", shown + len - (room - 3));
+}
+
 /* Reads the profile in the file at path into *out; false with err set
  * (and *absent when the file simply is not there), *out then undefined. */
 static bool load_file(const char *path, struct cpu_profile *out, bool *absent, char *err,
@@ -498,7 +513,7 @@ static bool load_file(const char *path, struct cpu_profile *out, bool *absent, c
 	}
 	ok = profile_parse(text, len, out, err, errsize);
 	if (ok)
-		snprintf(out->origin, sizeof out->origin, "%s", path);
+		set_origin(out, path);
 done:
 	free(text);
 	close(fd);
@@ -547,7 +562,7 @@ static unsigned builtin_for(const struct cpu_signature *sig)
 static void choose(void)
 {
 	struct cpu_signature sig;
-	char path[sizeof in_force.origin], err[200];
+	char path[PATH_MAX], err[200];
 	bool absent = true, from_file = false;
 
 	cpu_signature_get(&sig);
@@ -562,8 +577,8 @@ static void choose(void)
 	} else {
 		profile_builtin_make(base, &in_force);
 		if (named && (!absent || getenv("SIMDSUM_PROFILE")))
-			diag_error(0, "warning: profile %s: %s; using the built-in profile (%s)", path,
-				   err, in_force.name);
+			diag_error(0, "warning: profile %s: %s; using the built-in profile (%s)",
+				   quote_name(path), err, in_force.name);
 	}
 	profile_builtin_merge(profile_builtin_count() - 1, &in_force);
 }

@@ -116,6 +116,24 @@ refused() {
 	# Read to the end whatever its size says: /proc's files say 0.
 	refused /proc/self/status
 	grep -q "warning: profile /proc/self/status: line 1: " <<< "$stderr"
+	# A name with a newline: quoted, the warning on one line.
+	printf 'garbage\n' > $'two\nlines'
+	run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=$'two\nlines' \
+		"$SIMDSUM" -a sha256 data
+	[ "$stderr" = "$SAYS: warning: profile 'two'\$'\\n''lines': line 1: not a simdsum profile (no 'simdsum-profile 1' line); using the built-in profile (default)" ] ||
+		{ echo "$stderr"; false; }
+}
+
+@test "a profile whose path is long (270 bytes) is read like any other" {
+	setup_data
+	d=$PWD/$(printf 'd%.0s' {1..120})/$(printf 'e%.0s' {1..120})
+	mkdir -p "$d"
+	good_profile > "$d/profile"
+	run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE="$d/profile" \
+		"$SIMDSUM" --debug -a sha256,crc32c data data2
+	[ "$output" = "$WANT" ]
+	[[ "$stderr" != *warning* ]]
+	grep -q "^$SAYS: cost profile: generic-first (\.\.\..*eeee/profile)$" <<< "$stderr"
 }
 
 @test "a profile of 64 KiB is read, one byte more is refused" {
