@@ -51,8 +51,10 @@
  *                        only: pwrite() and writev() are not faulted)
  *   eio-fsync=SUBSTR     fsync() or fdatasync() of such a file fails with
  *                        EIO (the data did not reach the disk)
- *   slow-write=SUBSTR    each write() to such a file first sleeps 100 ms
- *                        (a window in which to signal the writer)
+ *   slow-write=SUBSTR    each write() to such a file first sleeps 2 s
+ *                        (a window in which to signal the writer: 100 ms
+ *                        was not always enough on a loaded 2-vCPU VM,
+ *                        where the writer finished before the signal)
  * The log is written like any file: its path must not contain SUBSTR. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -415,7 +417,7 @@ ssize_t write(int fd, const void *buf, size_t count)
 		real_write = (ssize_t(*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
 	int err = write_fault(fd, 0);
 	if (getenv("SIMDSUM_FAULT") && is_regular(fd) && targets("slow-write=", fd))
-		usleep(100000);
+		sleep(2);
 	if (err) {
 		log_fault(err == ENOSPC ? "enospc-write" : "eio-write", count, fd);
 		errno = err;
