@@ -12,6 +12,7 @@
 #include "debug.h"
 #include "diag.h"
 #include "hash_mode.h"
+#include "io_choice.h"
 #include "jobs_default.h"
 #include "list_impls.h"
 #include "output.h"
@@ -72,6 +73,12 @@ static bool run_hashing(struct command_line *cl)
 	for (unsigned i = 0; i < opt->nalgos && !verify; i++)
 		if (!select_impl(&opt->algos[i], opt->impl_name))
 			return false;
+	/* Auto's I/O may take its method from the profile: read it here, so
+	 * that a warning about the file comes first whatever -j (a forced
+	 * --impl or the xxHash family do not need it to choose a row, and a
+	 * worker would otherwise read it at its first large file). */
+	if (io_mode_is_auto(opt->io))
+		(void)io_choice_get();
 	/* -j's default samples the files read: the operands, or the names
 	 * --check's list gives. */
 	if (!opt->jobs && !verify && cl->mode == MODE_CHECK)

@@ -124,6 +124,20 @@ refused() {
 		{ echo "$stderr"; false; }
 }
 
+@test "a broken profile's warning comes first, the same with any -j, for xxHash and a forced row too" {
+	setup_data
+	printf 'garbage\n' > junk
+	for args in "-a xxh3" "-a sha256 --impl=generic"; do
+		run --separate-stderr env SIMDSUM_PROFILE=junk "$SIMDSUM" -j1 $args data missing data2
+		[ "$status" -eq 1 ]
+		local out1=$output err1=$stderr
+		[[ "${stderr_lines[0]}" == "$SAYS: warning: profile junk: "* ]] || { echo "$stderr"; false; }
+		run --separate-stderr env SIMDSUM_PROFILE=junk "$SIMDSUM" -j2 $args data missing data2
+		[ "$output" = "$out1" ]
+		[ "$stderr" = "$err1" ] || { echo "-j1: $err1"; echo "-j2: $stderr"; false; }
+	done
+}
+
 @test "a profile whose path is long (270 bytes) is read like any other" {
 	setup_data
 	d=$PWD/$(printf 'd%.0s' {1..120})/$(printf 'e%.0s' {1..120})
