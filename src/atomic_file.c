@@ -259,12 +259,14 @@ static int create_tmp(struct atomic_file *af, const char *dir)
 	return -1;
 }
 
-bool atomic_open(struct atomic_file *af, const char *target, const char *shown)
+bool atomic_open(struct atomic_file *af, const char *target, const char *shown,
+		 const char *noun)
 {
 	char *dir = atomic_dir_of(target);
 
 	memset(af, 0, sizeof *af);
 	af->shown = shown;
+	af->noun = noun;
 	af->target = xstrdup(target);
 	install_handler();
 	af->fd = create_tmp(af, dir);
@@ -350,23 +352,47 @@ static int set_owner_mode(int fd, const struct stat *old)
 	return fchmod(fd, old->st_mode & 07777) == 0 ? 0 : errno;
 }
 
+/* The steps of a commit that can fail. */
+enum step { STEP_WRITE, STEP_MODE, STEP_SYNC, STEP_RENAME };
+
+/* "list: not updated: cannot sync the new list: Input/output error". */
+static void report_step(const struct atomic_file *af, enum step step, int err)
+{
+	const char *shown = quote_name(af->shown);
+
+	switch (step) {
+	case STEP_WRITE:
+		diag_error(err, "%s: not updated: write error", shown);
+		break;
+	case STEP_MODE:
+		diag_error(err, "%s: not updated: cannot set the mode", shown);
+		break;
+	case STEP_SYNC:
+		diag_error(err, "%s: not updated: cannot sync the new %s", shown, af->noun);
+		break;
+	case STEP_RENAME:
+		diag_error(err, "%s: not updated: cannot rename the new %s over it", shown, af->noun);
+		break;
+	}
+}
+
 /* The data and the metadata on disk, then the descriptor closed. Returns
- * 0 or the errno of the step that failed, with what it was in *step. */
-static int finish_tmp(struct atomic_file *af, const struct stat *old, const char **step)
+ * 0 or the errno of the step that failed, with which it was in *step. */
+static int finish_tmp(struct atomic_file *af, const struct stat *old, enum step *step)
 {
 	int err;
 
 	flush(af);
-	*step = "write error";
+	*step = STEP_WRITE;
 	if (af->err)
 		return af->err;
-	*step = "cannot set the mode";
+	*step = STEP_MODE;
 	if ((err = set_owner_mode(af->fd, old)))
 		return err;
-	*step = "cannot sync the new list";
+	*step = STEP_SYNC;
 	if (fsync(af->fd) != 0)
 		return errno;
-	*step = "write error";
+	*step = STEP_WRITE;
 	err = close(af->fd) == 0 ? 0 : errno;
 	af->fd = -1;
 	return err;
@@ -391,19 +417,19 @@ static bool sync_dir(struct atomic_file *af)
 
 bool atomic_commit(struct atomic_file *af, const struct stat *old)
 {
-	const char *step;
+	enum step step;
 	int err = finish_tmp(af, old, &step);
 
 	if (!err) {
 		block_signals(true);
-		step = "cannot rename the new list over it";
+		step = STEP_RENAME;
 		err = rename(af->tmp, af->target) == 0 ? 0 : errno;
 		if (!err)
 			disarm(af);
 		block_signals(false);
 	}
 	if (err) {
-		diag_error(err, "%s: not updated: %s", quote_name(af->shown), step);
+		report_step(af, step, err);
 		atomic_abort(af);
 		return false;
 	}

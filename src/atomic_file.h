@@ -18,6 +18,7 @@
 
 struct atomic_file {
 	const char *shown;     /* the name in messages (as the user gave it) */
+	const char *noun;      /* what it holds, in messages: "list" */
 	char *target;          /* the file replaced: symbolic links resolved */
 	char *tmp;             /* the temporary file; NULL once gone */
 	int fd;
@@ -44,8 +45,10 @@ void atomic_clean_stale(const char *target);
 
 /* Creates the temporary file for target (resolved, see atomic_resolve),
  * and from then on until commit or abort, SIGINT, SIGTERM and SIGHUP
- * remove it before they end the process. Reports failure. */
-bool atomic_open(struct atomic_file *af, const char *target, const char *shown);
+ * remove it before they end the process. noun says what the file holds
+ * ("list", "profile") in messages. Reports failure. */
+bool atomic_open(struct atomic_file *af, const char *target, const char *shown,
+		 const char *noun);
 
 /* Appends len bytes (buffered); errors are kept for atomic_commit. */
 void atomic_write(struct atomic_file *af, const void *data, size_t len);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* tune_save.c - --tune=save: the profile written so that a reader sees
- * the old file or the new one, never a part: a temporary file in the
- * same directory (rename only replaces within a file system), fsync'ed,
- * renamed over the target, then the directory fsync'ed so that the
- * rename itself survives a crash. */
+ * the old file or the new one, never a part, through atomic_file.h (a
+ * temporary file beside it, synced, renamed over it, the directory
+ * synced; removed on SIGINT, SIGTERM and SIGHUP, and by the next run if
+ * the process was killed). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -63,74 +63,31 @@ bool tune_write_all(int fd, const void *data, size_t len)
 	return true;
 }
 
-/* The mode a newly created file gets (mkstemp makes 0600; a profile is
- * no secret). Single-threaded here, so reading the umask is safe. */
-static mode_t file_mode(void)
-{
-	mode_t mask = umask(0);
-
-	umask(mask);
-	return 0644 & ~mask;
-}
-
-/* The text into a new temporary file in dir, synced; its name in tmp.
- * false with errno set, nothing left behind. */
-static bool write_temp(const char *path, const char *text, size_t len, char *tmp, size_t tmpsize)
-{
-	if ((size_t)snprintf(tmp, tmpsize, "%s.XXXXXX", path) >= tmpsize) {
-		errno = ENAMETOOLONG;
-		return false;
-	}
-	int fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	bool ok = fchmod(fd, file_mode()) == 0 && tune_write_all(fd, text, len) && fsync(fd) == 0;
-	int err = errno;
-	if (close(fd) != 0 && ok) {
-		ok = false;
-		err = errno;
-	}
-	if (!ok) {
-		unlink(tmp);
-		errno = err;
-	}
-	return ok;
-}
-
-/* fsync of a directory; file systems that cannot sync one (EINVAL) have
- * nothing to sync. */
-static bool sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd < 0)
-		return false;
-	bool ok = fsync(fd) == 0 || errno == EINVAL;
-	int err = errno;
-	close(fd);
-	errno = err;
-	return ok;
-}
-
 bool tune_save(const char *path, const char *text, size_t len)
 {
 	char *dir = atomic_dir_of(path);
-	size_t tmpsize = strlen(path) + sizeof ".XXXXXX";
-	char *tmp = xmalloc(tmpsize);
-	bool ok = make_dirs(dir) && write_temp(path, text, len, tmp, tmpsize);
-
-	if (ok && rename(tmp, path) != 0) {
-		int err = errno;
-		unlink(tmp);
-		errno = err;
-		ok = false;
+	bool made = make_dirs(dir);
+	int err = errno;
+	free(dir);
+	/* A profile that is a symbolic link (to one kept with dotfiles)
+	 * stays one: the file it names is replaced. */
+	char *target = made ? atomic_resolve(path) : NULL;
+	if (!target) {
+		diag_error(made ? errno : err, "cannot save profile to %s", quote_name(path));
+		return false;
 	}
-	ok = ok && sync_dir(dir);
+	atomic_clean_stale(target);
+	struct stat old;
+	bool exists = stat(target, &old) == 0 && S_ISREG(old.st_mode);
+	struct atomic_file *af = xmalloc(sizeof *af);
+	bool ok = atomic_open(af, target, path, "profile");
+	if (ok) {
+		atomic_write(af, text, len);
+		ok = atomic_commit(af, exists ? &old : NULL);
+	}
 	if (ok)
 		diag_error(0, "profile saved to %s", quote_name(path));
-	else
-		diag_error(errno, "cannot save profile to %s", quote_name(path));
-	free(tmp);
-	free(dir);
+	free(af);
+	free(target);
 	return ok;
 }

@@ -75,7 +75,7 @@ static bool write_list(struct update_run *run)
 	struct atomic_file *af = xmalloc(sizeof *af);
 	bool ok = false;
 
-	if (list_unchanged(run) && atomic_open(af, run->target, run->shown)) {
+	if (list_unchanged(run) && atomic_open(af, run->target, run->shown, "list")) {
 		write_records(run, af);
 		ok = atomic_commit(af, run->list.exists ? &run->list.st : NULL);
 	}
