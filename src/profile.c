@@ -329,6 +329,13 @@ bool profile_parse(const char *text, size_t len, struct cpu_profile *out, char *
 	char why[160];
 
 	memset(out, 0, sizeof *out);
+	/* --tune=save writes whole files, ending in a newline; a file that
+	 * does not was cut short (a copy that stopped, an editor's buffer),
+	 * and its last row may have lost digits. */
+	if (len && text[len - 1] != '\n') {
+		snprintf(err, errsize, "cut short: its last line has no newline");
+		return false;
+	}
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t end = nl ? (size_t)(nl - text) : len;
