@@ -176,8 +176,10 @@ static double printed_ratio(double r)
 /* The chance that a fair coin tossed n times shows k or more heads. */
 static double coin_tail(unsigned k, unsigned n)
 {
-	double term = ldexp(1.0, -(int)n);   /* C(n, 0) / 2^n */
-	double tail = 0;
+	double term = 1.0, tail = 0;
+
+	for (unsigned i = 0; i < n; i++)   /* C(n, 0) / 2^n (not ldexp: libm) */
+		term *= 0.5;
 
 	for (unsigned i = 0; i <= n; i++) {
 		if (i >= k)
