@@ -72,6 +72,25 @@ shimmed() {
 	under_shim "$faults" "$SIMDSUM" "$@"
 }
 
+# start_slow_writer DIR GLOB ARGS...: simdsum ARGS in the background (its
+# pid in $pid), every write to its temporary file held 2 s by the fault
+# shim, once a file matching GLOB is in DIR: a window in which to signal
+# it mid-write. (env restores SIGINT, which a background job starts
+# ignoring.) Waits up to 5 minutes: some runs measure first, and
+# valgrind is slow.
+start_slow_writer() {
+	local dir=$1 glob=$2
+	shift 2
+	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=slow-write=.simdsum-tmp. \
+		env --default-signal=INT "$SIMDSUM" "$@" > /dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 1 3000); do
+		[ -n "$(find "$dir" -maxdepth 1 -name "$glob")" ] && break
+		sleep 0.1
+	done
+	[ -n "$(find "$dir" -maxdepth 1 -name "$glob")" ]
+}
+
 # as_named NAME ARGS...: our link NAME run by its name (argv[0] "NAME", as
 # a user's PATH finds it), so messages begin "NAME:" as coreutils' do.
 as_named() {

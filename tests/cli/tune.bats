@@ -224,16 +224,7 @@ can_make_readonly() {
 	mkdir -p cfg/simdsum
 	echo old > cfg/simdsum/profile
 	for sig in TERM INT HUP; do
-		# (env restores SIGINT, which a background job starts ignoring)
-		LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=slow-write=.simdsum-tmp. \
-			env --default-signal=INT "$SIMDSUM" --tune=save > /dev/null 2>&1 &
-		pid=$!
-		# (seconds of measuring first; minutes under valgrind)
-		for _ in $(seq 1 3000); do
-			[ -n "$(find cfg/simdsum -name '.profile.simdsum-tmp.*')" ] && break
-			sleep 0.1
-		done
-		[ -n "$(find cfg/simdsum -name '.profile.simdsum-tmp.*')" ]
+		start_slow_writer cfg/simdsum '.profile.simdsum-tmp.*' --tune=save
 		kill -$sig $pid
 		rc=0
 		wait $pid || rc=$?

@@ -364,16 +364,7 @@ killed_at_moments() {
 # is in the middle of writing its temporary file, slowly.
 start_slow_update() {
 	cp old list
-	# A background job starts with SIGINT ignored (and so would stay):
-	# env restores the default first.
-	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=slow-write=.simdsum-tmp. \
-		env --default-signal=INT "$SIMDSUM" -r --update=list many &
-	pid=$!
-	for _ in $(seq 1 500); do
-		[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ] && break
-		sleep 0.01
-	done
-	[ -n "$(find . -maxdepth 1 -name '.list.simdsum-tmp.*')" ]
+	start_slow_writer . '.list.simdsum-tmp.*' -r --update=list many
 }
 
 @test "SIGKILL at any moment leaves the old list or the new one; the next run cleans up" {
