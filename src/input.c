@@ -12,9 +12,10 @@
  *
  * Every path notices a regular file that changes while it is hashed: its
  * size, mtime and ctime are compared before and after (reader.c), and a
- * mapped file that shrinks (SIGBUS on the vanished pages) is caught, not
- * fatal. A file that cannot be mapped is read instead. */
+ * mapped page that cannot be read (SIGBUS: the file shrank, or the disk
+ * failed) is caught, not fatal, and told apart afterwards (reader.c). A file that cannot be mapped is read instead. */
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -63,26 +64,35 @@ static void hash_by_read(struct file_reader *r, const struct input_sink *s,
 
 /* --- mmap with SIGBUS recovery ------------------------------------------ */
 
-static __thread sigjmp_buf *volatile bus_recovery;
+/* While this thread reads a mapping: where to jump on SIGBUS inside it,
+ * and the address that faulted. A SIGBUS elsewhere is not ours. */
+struct bus_recovery {
+	sigjmp_buf env;
+	const uint8_t *lo, *hi;
+	const uint8_t *volatile fault;
+};
+
+static __thread struct bus_recovery *volatile bus_recovery;
 
 static void on_sigbus(int sig, siginfo_t *info, void *uctx)
 {
-	(void)info;
+	struct bus_recovery *rec = bus_recovery;
+	const uint8_t *at = info->si_addr;
+
 	(void)uctx;
-	if (bus_recovery)
-		siglongjmp(*bus_recovery, 1);
+	if (rec && at >= rec->lo && at < rec->hi) {
+		rec->fault = at;
+		siglongjmp(rec->env, 1);
+	}
 	/* Not ours: die of it as the default action would. */
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
 
-static void install_sigbus_handler(void)
+static void install_sigbus_handler_once(void)
 {
-	static int installed;
-
-	if (__atomic_exchange_n(&installed, 1, __ATOMIC_ACQ_REL))
-		return;
 	struct sigaction sa;
+
 	memset(&sa, 0, sizeof sa);
 	sa.sa_sigaction = on_sigbus;
 	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
@@ -90,10 +100,18 @@ static void install_sigbus_handler(void)
 	sigaction(SIGBUS, &sa, NULL);
 }
 
+/* Before the first mapping is touched, by whichever thread maps first;
+ * pthread_once holds the others until sigaction has returned. */
+static void install_sigbus_handler(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, install_sigbus_handler_once);
+}
+
 enum map_result {
 	MAP_HASHED,     /* every byte hashed from the mapping */
-	MAP_LOST_PAGES, /* the file shrank while mapped (SIGBUS) */
-	MAP_REFUSED,    /* mmap() failed: nothing was hashed */
+	MAP_LOST_PAGE,  /* a page could not be read (SIGBUS) */
 };
 
 /* Bytes [offset, offset + length) of a file, mapped. */
@@ -132,18 +150,19 @@ static void unmap(struct mapping *m)
 	m->base = NULL;
 }
 
-/* Hashes file bytes [from, to) of m; *done is how many were hashed. */
+/* Hashes file bytes [from, to) of m; *done is how many were hashed, and
+ * on MAP_LOST_PAGE *lost the file offset of the page that faulted. */
 static enum map_result hash_mapped(const struct mapping *m, uint64_t from, uint64_t to,
-				   const struct input_sink *s, uint64_t *done)
+				   const struct input_sink *s, uint64_t *done, uint64_t *lost)
 {
 	const uint8_t *p = m->base + (from - m->offset);
 	uint64_t length = to - from;
-	sigjmp_buf env;
+	struct bus_recovery rec = { .lo = m->base, .hi = m->base + m->length };
 	volatile enum map_result result = MAP_HASHED;
 	volatile uint64_t hashed = 0;
 
-	if (sigsetjmp(env, 1) == 0) {
-		bus_recovery = &env;
+	if (sigsetjmp(rec.env, 1) == 0) {
+		bus_recovery = &rec;
 		while (hashed < length) {
 			size_t n = length - hashed > MMAP_CHUNK ? MMAP_CHUNK : (size_t)(length - hashed);
 			sink_feed(s, p + hashed, n);
@@ -151,25 +170,25 @@ static enum map_result hash_mapped(const struct mapping *m, uint64_t from, uint6
 			progress_count(n);
 		}
 	} else {
-		result = MAP_LOST_PAGES;
+		result = MAP_LOST_PAGE;
+		*lost = m->offset + (uint64_t)(rec.fault - m->base);
 	}
 	bus_recovery = NULL;
 	*done = hashed;
 	return result;
 }
 
-/* Hashes bytes [r->total, end) from m into r's count; false when the file
- * shrank under the mapping (r->outcome then says so). */
+/* Hashes bytes [r->total, end) from m into r's count; false when a page
+ * could not be read (r->outcome then says why). */
 static bool hash_mapped_into(struct file_reader *r, const struct mapping *m, uint64_t end,
 			     const struct input_sink *s)
 {
-	uint64_t done;
-	enum map_result res = hash_mapped(m, r->total, end, s, &done);
+	uint64_t done, lost = 0;
+	enum map_result res = hash_mapped(m, r->total, end, s, &done, &lost);
 
 	r->total += done;
-	if (res == MAP_LOST_PAGES) {
-		r->outcome.status = FILE_CHANGED;
-		r->eof = true;
+	if (res == MAP_LOST_PAGE) {
+		reader_lost_mapped_page(r, lost);
 		return false;
 	}
 	return true;

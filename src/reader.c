@@ -75,6 +75,29 @@ static bool past_stated_size(struct file_reader *r)
 	return true;
 }
 
+void reader_lost_mapped_page(struct file_reader *r, uint64_t at)
+{
+	struct stat now;
+	uint8_t byte;
+
+	r->eof = true;
+	if (fstat(r->fd, &now) != 0) {
+		r->outcome.status = FILE_READ_FAILED;
+		r->outcome.err = errno;
+		return;
+	}
+	if ((uint64_t)now.st_size <= at || !same_file_state(&r->before, &now)) {
+		r->outcome.status = FILE_CHANGED;
+		return;
+	}
+	ssize_t n;
+	do
+		n = pread(r->fd, &byte, 1, (off_t)at);
+	while (n < 0 && errno == EINTR);
+	r->outcome.status = n == 0 ? FILE_CHANGED : FILE_READ_FAILED;
+	r->outcome.err = n < 0 ? errno : EIO;
+}
+
 ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap)
 {
 	if (r->eof)

@@ -33,6 +33,13 @@ bool reader_open(struct file_reader *r, const char *name);
  * have grown is FILE_CHANGED at once (-1), not read to its new end. */
 ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap);
 
+/* A mapped page at file offset `at` could not be read (SIGBUS): the file
+ * shrank, or the disk failed under it, which a mapping cannot tell apart.
+ * Sets r->outcome: FILE_CHANGED when the file now ends at or before `at`
+ * or its size or times moved, else FILE_READ_FAILED with the error a
+ * pread() of that page gives (EIO if it now succeeds). */
+void reader_lost_mapped_page(struct file_reader *r, uint64_t at);
+
 /* Finishes: a regular file whose size or times differ from those at
  * reader_open (one fstat, whatever path read it) becomes FILE_CHANGED.
  * Closes the descriptor (not standard input) and returns the outcome with

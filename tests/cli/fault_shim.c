@@ -25,6 +25,12 @@
  *                        EACCES (an unreadable file, even for root)
  *   eio=SUBSTR           read() or pread() of a file whose path contains
  *                        SUBSTR fails with EIO
+ *   bad-half=SUBSTR      the second half of such a file (from the page
+ *                        at half its size at open) fails as a failing
+ *                        disk's would: read() and pread() stop short
+ *                        before it and fail with EIO inside it, and a
+ *                        mapped page of it raises SIGBUS; the file's size
+ *                        and times do not change
  *   short-reads          read() returns at most 1..7 bytes at a time
  *   eintr                every other read() fails with EINTR first
  *   split-at=K           a read that would cross byte offset K of the file
@@ -246,11 +252,48 @@ static void truncate_file(int fd)
 	log_fault("truncate", 0, fd);
 }
 
+static void *real_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	static void *(*next)(void *, size_t, int, int, int, off_t);
+	if (!next)
+		next = (void *(*)(void *, size_t, int, int, int, off_t))dlsym(RTLD_NEXT, "mmap");
+	return next(addr, len, prot, flags, fd, off);
+}
+
+/* Where bad-half's failing region of fd starts: a page at half the size. */
+static unsigned long long bad_from(int fd)
+{
+	struct stat st;
+	unsigned long long page = (unsigned long long)sysconf(_SC_PAGESIZE);
+
+	if (fstat(fd, &st) != 0)
+		return 0;
+	return (unsigned long long)st.st_size / 2 / page * page;
+}
+
+/* Replaces the pages of mapping p (file offset off) in bad-half's region
+ * by pages of an empty file: touching them raises SIGBUS, as a page the
+ * disk cannot give does. */
+static void fail_mapped_pages(void *p, size_t len, int fd, off_t off)
+{
+	unsigned long long bad = bad_from(fd), start = (unsigned long long)off;
+
+	if (start + len <= bad)
+		return;
+	if (start < bad)
+		start = bad;
+	char *from = (char *)p + (start - (unsigned long long)off);
+	size_t span = (size_t)((char *)p + len - from);
+	int empty = memfd_create("bad-half", MFD_CLOEXEC);
+	if (empty < 0 || real_mmap(from, span, PROT_READ, MAP_SHARED | MAP_FIXED, empty, 0) == MAP_FAILED)
+		perror("fault_shim: bad-half");
+	if (empty >= 0)
+		close(empty);
+	log_fault("bad-half-mapped", start, fd);
+}
+
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 {
-	static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
-	if (!real_mmap)
-		real_mmap = (void *(*)(void *, size_t, int, int, int, off_t))dlsym(RTLD_NEXT, "mmap");
 	void *p = real_mmap(addr, len, prot, flags, fd, off);
 	if (p == MAP_FAILED || fd < 0 || !is_regular(fd))
 		return p;
@@ -260,6 +303,8 @@ void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 		append_to(fd);
 	if (targets("rewrite-after-mmap=", fd))
 		rewrite(fd);
+	if (targets("bad-half=", fd))
+		fail_mapped_pages(p, len, fd, off);
 	return p;
 }
 
@@ -299,6 +344,16 @@ static ssize_t inject(int fd, off_t off, size_t count)
 	if (targets("eio=", fd)) {
 		errno = EIO;
 		return -1;
+	}
+	if (targets("bad-half=", fd)) {
+		unsigned long long bad = bad_from(fd);
+		if ((unsigned long long)off >= bad) {
+			log_fault("bad-half-read", (unsigned long long)off, fd);
+			errno = EIO;
+			return -1;
+		}
+		if (bad - (unsigned long long)off < count)
+			count = (size_t)(bad - (unsigned long long)off);
 	}
 	unsigned long nth = fault_number("eintr-nth=", fd);
 	if (nth && __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) == nth) {

@@ -222,3 +222,29 @@ copies() {
 		grep -q "^pread [0-9]* $T/g-$fault\$" "$T/.faults.log"
 	done
 }
+
+@test "a disk failing under a file (bad-half): an I/O error on every path, mapped or read, not a change" {
+	head -c $((3 * 1024 * 1024 + 5)) /dev/urandom > vic
+	printf 'abc' > good
+	"$SIMDSUM" -a sha256 good > good.sha256
+	for io in read mmap auto; do
+		for alg in sha256 crc32c md5,xxh128 sha1,crc32c; do
+			for j in 1 2; do
+				run --separate-stderr shimmed bad-half=vic --io=$io -j$j -a $alg good vic good
+				echo "io=$io alg=$alg -j$j: status $status, stderr: $stderr"
+				[ "$status" -eq 1 ]
+				[ "$stderr" = "$SAYS: vic: Input/output error" ]
+				[ "$(grep -c ' good$' <<< "$output")" -eq $((2 * $(tr ',' '\n' <<< $alg | wc -l))) ]
+			done
+		done
+	done
+	# The mapped runs met the failing pages (SIGBUS), not only read().
+	[ "$(injected bad-half-mapped)" -ge 8 ]
+	sed 's/good$/vic/' good.sha256 >> good.sha256
+	run --separate-stderr shimmed bad-half=vic --io=mmap -a sha256 -c good.sha256
+	[ "$status" -eq 1 ]
+	[ "$output" = "good: OK
+vic: FAILED open or read" ]
+	[ "$stderr" = "$SAYS: vic: Input/output error
+$SAYS: WARNING: 1 listed file could not be read" ]
+}

@@ -236,3 +236,22 @@ changed_during() {
 	changed_during append-after-mmap=vic append
 	changed_during rewrite-after-mmap=vic rewrite
 }
+
+@test "the profile's mmap: a file truncated under the mapping is changed, a disk failing under it an I/O error" {
+	use_profile mmap
+	printf 'abc' > after
+	for fault in truncate-after-mmap bad-half; do
+		big vic $((MIN + 4097))
+		run --separate-stderr shimmed_afresh $fault=vic "$SIMDSUM" --debug -j1 -a crc32c vic after
+		echo "$fault: status $status, stderr: $stderr"
+		[ "$status" -eq 1 ]
+		grep -qxF "$SAYS: input: auto (large cached files: mmap (profile)), 1 job" <<< "$stderr"
+		[[ "$stderr" != *": io: "* ]]   # nothing measured: no slices
+		want="$SAYS: vic: file changed while reading"
+		[ $fault = truncate-after-mmap ] || want="$SAYS: vic: Input/output error"
+		grep -qxF "$want" <<< "$stderr"
+		[ "$output" = "$(crc_ref after)" ]
+	done
+	# the failing half met through the mapping of the whole file
+	grep -q "^bad-half-mapped $(( (MIN + 4097) / 2 / $(getconf PAGESIZE) * $(getconf PAGESIZE) )) $T/vic\$" "$T/.faults.log"
+}
