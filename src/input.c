@@ -13,7 +13,8 @@
  * Every path notices a regular file that changes while it is hashed: its
  * size, mtime and ctime are compared before and after (reader.c), and a
  * mapped page that cannot be read (SIGBUS: the file shrank, or the disk
- * failed) is caught, not fatal, and told apart afterwards (reader.c). A file that cannot be mapped is read instead. */
+ * failed) is caught, not fatal, and told apart afterwards (reader.c). A
+ * file that cannot be mapped is read instead. */
 #include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -151,7 +152,7 @@ static void unmap(struct mapping *m)
 }
 
 /* Hashes file bytes [from, to) of m; *done is how many were hashed, and
- * on MAP_LOST_PAGE *lost the file offset of the page that faulted. */
+ * on MAP_LOST_PAGE *lost the file offset of the byte that faulted. */
 static enum map_result hash_mapped(const struct mapping *m, uint64_t from, uint64_t to,
 				   const struct input_sink *s, uint64_t *done, uint64_t *lost)
 {
