@@ -98,10 +98,8 @@ static void run_job(struct worker *w, struct job *job)
 		return;
 	}
 	g = group_for(w, job);
-	if (g) {
-		lanes_add(g, job);
+	if (g && lanes_add(g, job))
 		return;
-	}
 	/* The file is opened once, here, and what it is decides how it is
 	 * read: split over the idle workers, or single-stream. */
 	struct file_reader rd;

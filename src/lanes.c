@@ -10,10 +10,10 @@
  * has, through the kernel that is best for that many (the policy's plan,
  * from src/cost_model.c), down to the single-stream transforms for one
  * file. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "huge_buffer.h"
 #include "impl.h"
 #include "lanes.h"
@@ -81,27 +81,24 @@ struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode i
  * file first needs one: (capacity + 1) x 64 KiB, at most 1.06 MiB, in
  * one huge page where the kernel gives one (huge_buffer.c: on the Zen 5
  * VM eight lanes' first touches in small pages cost 1.3 ms, and sixteen
- * lanes lost to two on eight 1 MiB files). False when memory is short
- * (the file at hand fails, the others go on). */
+ * lanes lost to two on eight 1 MiB files). When memory is short the
+ * group gives its lanes up (capacity 0) and returns false: the lanes are
+ * only faster, and the files are then hashed one at a time, with the
+ * digests and messages of -j1. */
 static bool buffers(struct lane_group *g)
 {
 	if (g->region)
 		return true;
 	g->region = huge_buffer_new(((size_t)g->capacity + 1) * LANE_BUFFER);
-	if (!g->region)
+	if (!g->region) {
+		g->capacity = 0;
 		return false;
+	}
 	for (unsigned i = 0; i < g->capacity; i++)
 		g->lane[i].buf = g->region + (size_t)i * LANE_BUFFER;
 	/* Zeroed: idle lanes hash it, and it should not be uninitialised. */
 	g->scratch = memset(g->region + (size_t)g->capacity * LANE_BUFFER, 0, LANE_BUFFER);
 	return true;
-}
-
-/* A file that could not get a buffer. */
-static void fail_no_memory(struct lane_group *g, struct job *job)
-{
-	job_fail(job, ENOMEM);
-	g->done(job, g->done_ctx);
 }
 
 void lanes_destroy(struct lane_group *g)
@@ -138,7 +135,7 @@ static void finish(struct lane_group *g, struct lane *l)
 	g->done(job, g->done_ctx);
 }
 
-void lanes_add(struct lane_group *g, struct job *job)
+bool lanes_add(struct lane_group *g, struct job *job)
 {
 	struct lane *l = NULL;
 
@@ -146,31 +143,32 @@ void lanes_add(struct lane_group *g, struct job *job)
 		if (!g->lane[i].job)
 			l = &g->lane[i];
 	if (!buffers(g)) {
-		fail_no_memory(g, job);
-		return;
+		diag_debug_file(job->name, "no memory for the multi-buffer lanes: one file at a time");
+		return false;
 	}
 	if (!l) {
 		struct read_buffer scratch = read_buffer_wrap(g->scratch, LANE_BUFFER);
 		job_hash_single(job, g->io, &scratch);
 		g->done(job, g->done_ctx);
-		return;
+		return true;
 	}
 	unsigned contexts = job_start(job, l->ctx);   /* one choice (lanes_accepts) */
 	if (!reader_open(&l->r, job->name)) {
 		job_finish(job, l->r.outcome, l->ctx);
 		g->done(job, g->done_ctx);
-		return;
+		return true;
 	}
 	if (!l->r.regular || l->r.is_stdin) {
 		/* Pipes and files of unknown size could stall every lane. */
 		struct read_buffer buf = read_buffer_wrap(l->buf, LANE_BUFFER);
 		job_finish(job, input_hash_opened(&l->r, l->ctx, contexts, g->io, &buf), l->ctx);
 		g->done(job, g->done_ctx);
-		return;
+		return true;
 	}
 	l->job = job;
 	l->start = l->end = 0;
 	g->busy++;
+	return true;
 }
 
 /* Tops the lane's buffer up to at least one block when the file has more.

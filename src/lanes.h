@@ -38,8 +38,11 @@ bool lanes_accepts(const struct lane_group *g, const struct job *job);
 
 /* Starts hashing job in a free lane. A file that fails to open, or that
  * is not a regular file of known size (pipes, /proc, standard input), is
- * finished at once, single-stream. */
-void lanes_add(struct lane_group *g, struct job *job);
+ * finished at once, single-stream. false, with the job untouched, when
+ * the lanes' buffers could not be had: the group has then given up its
+ * lanes (lanes_accepts is false from now on), and the caller hashes the
+ * job as it would without lanes. */
+bool lanes_add(struct lane_group *g, struct job *job);
 
 /* One round: refill the lanes' buffers, finish the files that ended,
  * and advance the others through the best kernel for how many are busy. */

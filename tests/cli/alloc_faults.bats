@@ -230,3 +230,28 @@ make_some() {
 	[[ "${lines[0]}" == "CRC32C (mib) composite of 1048576 parts = "*"-1048576" ]]
 	[ "${lines[1]}" = "CRC32C (mib) full object = $crc" ]
 }
+
+@test "no memory for the lanes' buffers or the reading thread's ring: every file hashed, as without the shim" {
+	# Both are only faster; a run that cannot have them hashes each file
+	# one at a time, on one thread, with the output of -j1 (the lanes'
+	# region asks for 2 MiB, the ring for 4; the read buffer for 256 KiB).
+	for i in 1 2 3 4 5 6 7 8 9; do head -c $((2000000 + i)) /dev/urandom > "m$i"; done
+	head -c $((20 * 1024 * 1024)) /dev/urandom > big
+	untrap
+	for alg in sha1 sha256 sha512; do
+		for args in "-j1 m1 m2 m3 m4 m5 m6 m7 m8 m9" "-j2 m1 m2 m3 m4 m5 m6 m7 m8 m9 big" "big"; do
+			reference -a $alg $args
+			rm -f "$T/.alloc.log"
+			failing above=1048576 -a $alg $args > got.out 2> got.err && rc=0 || rc=$?
+			[ $rc -eq 0 ] && [ ! -s got.err ] && cmp got.out ref.out ||
+				{ echo "$alg $args: status $rc"; cat got.err; false; }
+			# something was refused: the ring, at least, for big
+			[ "$args" != big ] || grep -q '^alloc [0-9]* posix_memalign [0-9]*$' "$T/.alloc.log"
+		done
+		# Where the lanes are planned, --debug says they were given up.
+		if "$SIMDSUM" --debug -j1 -a $alg m* 2>&1 >/dev/null | grep -q ": multi-buffer lanes: up to"; then
+			failing above=1048576 --debug -j1 -a $alg m1 m2 m3 m4 m5 m6 m7 m8 m9 > /dev/null 2> got.err
+			grep -q "^$SAYS: m1: no memory for the multi-buffer lanes: one file at a time\$" got.err
+		fi
+	done
+}
