@@ -22,7 +22,7 @@ struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job,
 	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run };
 
 	for (const struct algo *a = algos; a->name; a++)
-		lanes_policy_for(&run->choices[a - algos], &cfg.lanes[a->family]);
+		lanes_policy_for(&run->choices[a - algos], opt->io, &cfg.lanes[a->family]);
 	return engine_create(&cfg);
 }
 

@@ -182,7 +182,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run };
 	/* Lanes as --impl says for -a's family, auto for the others. */
 	for (const struct algo *a = algos; a->name; a++)
-		lanes_policy_for(choice_for(run, a), &cfg.lanes[a->family]);
+		lanes_policy_for(choice_for(run, a), opt->io, &cfg.lanes[a->family]);
 	struct engine *eng = engine_create(&cfg);
 
 	for (;;) {

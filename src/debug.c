@@ -37,14 +37,15 @@ static void describe_tiers(const struct dispatch *d, char *buf, size_t size)
 }
 
 /* "shanix2 for 2 files" ... from the plan, grouping equal kernels. */
-static void describe_lanes(const struct algo_choice *c, char *buf, size_t size)
+static void describe_lanes(const struct algo_choice *c, enum io_mode io, char *buf, size_t size)
 {
 	struct lane_policy p;
 	size_t used = 0;
 
-	lanes_policy_for(c, &p);
+	lanes_policy_for(c, io, &p);
 	if (!p.enabled) {
-		snprintf(buf, size, "none");
+		snprintf(buf, size, "%s", c->lanes.capacity > 1 && io == IO_MMAP
+						 ? "none (--io=mmap: one file at a time)" : "none");
 		return;
 	}
 	if (c->forced) {
@@ -84,7 +85,7 @@ void debug_report(const struct options *opt)
 		describe_tiers(&c->dispatch, buf, sizeof buf);
 		diag_error(0, "%s: %s %s", c->algo->name,
 			   c->forced && !c->forced->lanes ? "forced:" : "auto:", buf);
-		describe_lanes(c, buf, sizeof buf);
+		describe_lanes(c, opt->io, buf, sizeof buf);
 		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name,
 			   opt->nalgos > 1 ? "none (several algorithms per file)" : buf);
 	}

@@ -121,7 +121,7 @@ bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 		cfg.jobs = 1;
 	/* Files share lanes only when each needs one algorithm. */
 	if (opt->nalgos == 1)
-		lanes_policy_for(&opt->algos[0], &cfg.lanes[opt->algos[0].algo->family]);
+		lanes_policy_for(&opt->algos[0], opt->io, &cfg.lanes[opt->algos[0].algo->family]);
 	run.engine = engine_create(&cfg);
 
 	if (opt->files_from) {

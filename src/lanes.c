@@ -51,12 +51,12 @@ struct lane_group {
 	uint64_t scratch_state[8];    /* and their chaining words */
 };
 
-void lanes_policy_for(const struct algo_choice *choice, struct lane_policy *out)
+void lanes_policy_for(const struct algo_choice *choice, enum io_mode io, struct lane_policy *out)
 {
 	memset(out, 0, sizeof *out);
 	out->family = choice->algo->family;
 	out->plan = choice->lanes;
-	out->enabled = out->plan.capacity > 1;
+	out->enabled = out->plan.capacity > 1 && io != IO_MMAP;
 }
 
 struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode io,
@@ -69,8 +69,7 @@ struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode i
 	g->done = done;
 	g->done_ctx = ctx;
 	g->block = impl_block_size(policy->family);
-	/* mmap was asked for: hash single-stream from the mapping instead. */
-	if (policy->enabled && io != IO_MMAP)
+	if (policy->enabled)
 		g->capacity = policy->plan.capacity < LANES_MAX ? policy->plan.capacity : LANES_MAX;
 	/* Buffers come when lanes are first used: "simdsum FILE" should not
 	 * pay for sixteen of them. */

@@ -20,8 +20,10 @@ struct lane_policy {
 	struct lane_plan plan;       /* the kernel for b files ready */
 };
 
-/* The policy of an algorithm choice (its lane plan, made by select.c). */
-void lanes_policy_for(const struct algo_choice *choice, struct lane_policy *out);
+/* The policy of an algorithm choice (its lane plan, made by select.c) for
+ * files read by io: --io=mmap hashes each file from its mapping, one at a
+ * time, so it has no lanes. */
+void lanes_policy_for(const struct algo_choice *choice, enum io_mode io, struct lane_policy *out);
 
 /* A worker's lanes for one family. done() is called for each job the
  * group finishes (result filled). */

@@ -189,7 +189,7 @@ void update_hash(struct update_run *run, char *const *operands, int noperands)
 				     .one_job = !opt->recursive && noperands <= 1 };
 
 	select_for_lists(run->choices, &run->opt->algos[0]);
-	lanes_policy_for(add, &cfg.lanes[add->algo->family]);
+	lanes_policy_for(add, opt->io, &cfg.lanes[add->algo->family]);
 	run->engine = engine_create(&cfg);
 	for (int i = 0; i < noperands; i++)
 		add_operand(run, operands[i]);

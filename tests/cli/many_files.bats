@@ -104,3 +104,20 @@ mb_impls() {
 		"$SIMDSUM" -a $alg -c --cross-check plain > /dev/null
 	done
 }
+
+@test "--debug names the lanes the run may use: none for several algorithms or --io=mmap" {
+	printf 'abc' > a
+	for alg in sha1 sha256 sha512; do
+		run -0 --separate-stderr "$SIMDSUM" --debug -a $alg a
+		line=$(grep "^$SAYS: $alg: multi-buffer lanes: " <<< "$stderr")
+		if [[ $line != *": up to "*" files at once: "* ]]; then
+			# no multi-buffer kernel here (a CPU or build without them)
+			[ "$line" = "$SAYS: $alg: multi-buffer lanes: none" ]
+			continue
+		fi
+		run -0 --separate-stderr "$SIMDSUM" --debug --io=mmap -a $alg a
+		grep -qxF "$SAYS: $alg: multi-buffer lanes: none (--io=mmap: one file at a time)" <<< "$stderr"
+		run -0 --separate-stderr "$SIMDSUM" --debug -a $alg,crc32c a
+		grep -qxF "$SAYS: $alg: multi-buffer lanes: none (several algorithms per file)" <<< "$stderr"
+	done
+}
