@@ -223,10 +223,12 @@ static bool etag(struct meta_reader *r, const struct json_value *root)
 	return true;
 }
 
-/* Composite checksums without "-N" take ObjectParts' count. */
+/* Composite checksums without "-N" take ObjectParts' count. One upload
+ * has one count: the ETag's and every composite's "-N" must agree. */
 static bool finish(struct meta_reader *r)
 {
 	struct object_meta *m = r->m;
+	const struct meta_check *counted = NULL;
 
 	for (size_t i = 0; i < m->nchecks; i++) {
 		struct meta_check *c = &m->checks[i];
@@ -243,6 +245,11 @@ static bool finish(struct meta_reader *r)
 			return meta_fail(r, "%s: %llu parts, but ObjectParts.TotalPartsCount is %llu",
 					 c->source, (unsigned long long)c->nparts,
 					 (unsigned long long)m->total_parts);
+		if (counted && c->nparts != counted->nparts)
+			return meta_fail(r, "%s: %llu parts, but %s: %llu", c->source,
+					 (unsigned long long)c->nparts, counted->source,
+					 (unsigned long long)counted->nparts);
+		counted = c;
 	}
 	return true;
 }

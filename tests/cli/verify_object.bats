@@ -368,6 +368,8 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 {"ETag": "\"abc\""}|ETag: not an MD5 ETag (32 hex digits, then optionally -N)
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e-"}|ETag: invalid part count after '-' (1 to 10000)
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e-2", "ObjectParts": {"TotalPartsCount": 3}}|ETag: 2 parts, but ObjectParts.TotalPartsCount is 3
+{"ETag": "d41d8cd98f00b204e9800998ecf8427e-2", "ChecksumCRC32C": "$sum-3"}|ChecksumCRC32C: 3 parts, but ETag: 2
+{"ChecksumCRC32C": "$sum-3", "ChecksumSHA1": "AAAAAAAAAAAAAAAAAAAAAAAAAAA=-4"}|ChecksumSHA1: 4 parts, but ChecksumCRC32C: 3
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e", "ContentLength": "1e2"}|ContentLength: not a whole number of at least 0
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e", "ContentLength": -1}|ContentLength: not a whole number of at least 0
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e", "ContentLength": 123456789012345678901234567890}|ContentLength: too large (at most 9223372036854775807)
