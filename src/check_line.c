@@ -36,16 +36,19 @@ static bool all_hex(const char *s, size_t len)
 	return true;
 }
 
-/* The digest in hex (2 characters a byte) or in canonical padded base64,
- * told apart by length as coreutils does. CRC-32C is the one digest whose
- * two forms have the same length (8): base64 of 4 bytes always ends in
- * "==", which hex never holds. */
+/* The digest in hex (2 characters a byte) or in canonical padded base64.
+ * A string of hex digits only is read as hex, never as base64: base64 of
+ * a digest ends in '=' (so never looks like hex) except SHA-384's, whose
+ * 48 bytes take 64 characters, the length of a SHA-256 in hex. A SHA-256
+ * line is then no SHA-384, as coreutils' sha384sum reads it, and --update
+ * can tell a SHA-256 list by its length. (A base64 SHA-384 made of hex
+ * digits alone comes once in 10^29.) */
 static bool valid_digest(const char *s, size_t len, const struct algo *algo)
 {
 	uint8_t raw[ALGO_MAX_DIGEST];
 
-	if (len == 2 * (size_t)algo->digest_size && all_hex(s, len))
-		return true;
+	if (all_hex(s, len))
+		return len == 2 * (size_t)algo->digest_size;
 	return base64_decode_exact(s, len, raw, algo->digest_size);
 }
 

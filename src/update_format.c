@@ -2,6 +2,7 @@
 /* update_format.c - telling a list's format from its lines, and writing
  * lines in it (through output.c's formatter, so they are those hash mode
  * prints). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,16 +72,57 @@ static bool pick_algo(const struct update_list *l, const struct options *opt, co
 	return true;
 }
 
+/* The algorithms a list's digests could be of, when more than one can:
+ * "MD5 or XXH128", "XXH64, XXH3 or CRC64NVME". 0 when not ambiguous. */
+#define MAX_FITS 4
+static size_t ambiguous_fits(const struct update_list *l, const struct algo **fits, char *text,
+			     size_t size)
+{
+	size_t n = update_list_ambiguous(l, fits, MAX_FITS), used = 0;
+
+	if (n < 2)
+		return 0;
+	for (size_t i = 0; i < n && used < size; i++) {
+		const char *sep = i == 0 ? "" : i + 1 < n ? ", " : " or ";
+		int w = snprintf(text + used, size - used, "%s%s", sep, fits[i]->tag);
+		used += w > 0 ? (size_t)w : 0;
+	}
+	return n;
+}
+
 /* A list whose lines are checksums of a length two algorithms share, and
  * nothing says which: adding lines of a third would be a guess. */
 static bool ambiguous(const struct update_list *l, const struct options *opt, const char *shown)
 {
-	const struct algo *fits[2];
+	const struct algo *fits[MAX_FITS];
+	char text[80];
 
-	if (!opt->untagged_by_length || update_list_ambiguous(l, fits, 2) < 2)
+	if (!opt->untagged_by_length || !ambiguous_fits(l, fits, text, sizeof text))
 		return false;
-	diag_error(0, "%s: its digests could be %s or %s: name the algorithm with -a",
-		   quote_name(shown), fits[0]->tag, fits[1]->tag);
+	diag_error(0, "%s: its digests could be %s: name the algorithm with -a", quote_name(shown),
+		   text);
+	return true;
+}
+
+/* A list whose lines are checksums of a length two algorithms share, and
+ * -a names a third: its lines would not be of the list's algorithm. */
+static bool contradicted(const struct update_list *l, const struct options *opt,
+			 const char *shown)
+{
+	const struct algo *fits[MAX_FITS];
+	const struct algo *want = opt->algos[0].algo;
+	char text[80];
+
+	if (opt->untagged_by_length)
+		return false;
+	size_t n = ambiguous_fits(l, fits, text, sizeof text);
+	for (size_t i = 0; i < n; i++)
+		if (fits[i] == want)
+			return false;
+	if (n == 0)
+		return false;
+	diag_error(0, "%s: the list holds %s digests, not %s: not updated", quote_name(shown), text,
+		   want->tag);
 	return true;
 }
 
@@ -91,7 +133,7 @@ bool update_format_of(const struct update_list *l, const struct options *opt,
 
 	if (!r) {
 		from_options(opt, opt->delim, f);
-		return !ambiguous(l, opt, shown);
+		return !ambiguous(l, opt, shown) && !contradicted(l, opt, shown);
 	}
 	from_options(opt, l->delim, f);
 	f->style = r->tagged ? OUTPUT_TAG : OUTPUT_GNU;

@@ -113,6 +113,36 @@ abc() {
 	"$SIMDSUM" -a xxh128 --update=list b
 	"$SIMDSUM" -a xxh128 a b | cmp - list
 	"$SIMDSUM" -c -a xxh128 list
+	# -a naming none of the algorithms the length fits is refused too
+	cp list before
+	for alg in sha1 sha384 crc32c; do
+		run -1 "$SIMDSUM" -a $alg --update=list c
+		[ "$output" = "$SAYS: list: the list holds MD5 or XXH128 digests, not ${alg^^}: not updated" ]
+		cmp before list
+	done
+	"$SIMDSUM" -a crc32 a > crcs
+	run -1 "$SIMDSUM" -a sha1 --update=crcs b
+	[ "$output" = "$SAYS: crcs: the list holds CRC32C or CRC32 digests, not SHA1: not updated" ]
+	"$SIMDSUM" -a crc64nvme a > crc64s
+	run -1 "$SIMDSUM" --update=crc64s b
+	[ "$output" = "$SAYS: crc64s: its digests could be XXH64, XXH3 or CRC64NVME: name the algorithm with -a" ]
+}
+
+@test "a SHA-256 list is no SHA-384 one: not updated with -a sha384, and not checked as one" {
+	abc
+	sha256sum a > list
+	cp list before
+	run -1 as_named sha384sum --update=list b
+	[ "$output" = "sha384sum: list: the list holds SHA256 digests, not SHA384: not updated" ]
+	cmp before list
+	# as coreutils' sha384sum reads it: no SHA-384 line
+	run -1 --separate-stderr as_named sha384sum -c list
+	[ -z "$output" ]
+	[ "$stderr" = "sha384sum: list: no properly formatted checksum lines found" ]
+	# a base64 SHA-384 of the same length is read as one
+	"$SIMDSUM" -a sha384 --base64 a > b64
+	[ "$(cut -d' ' -f1 b64 | tr -d '\n' | wc -c)" -eq 64 ]
+	"$SIMDSUM" -a sha384 -c b64
 }
 
 @test "reversed BSD lines and CRLF lines get lines like them" {
