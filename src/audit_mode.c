@@ -52,17 +52,20 @@ static const char *base_of(const char *name)
 
 /* Entries the walk did not meet: missing when the name does not exist
  * (no job, no read), else hashed as --check would. A line naming the list
- * itself (simdsum -r . > LIST writes one) is skipped. */
+ * itself (simdsum -r . > LIST writes one) is skipped: a name ending as the
+ * list's does is stat'ed to see, and any name when the list is standard
+ * input (redirected from a file, whose name is not known). */
 static void classify_entries(struct audit_run *run)
 {
 	const char *list_base = base_of(run->list);
+	bool from_stdin = strcmp(run->list, "-") == 0;
 	struct stat st;
 
 	for (size_t i = 0; i < run->ix.nentries; i++) {
 		struct audit_entry *e = &run->ix.entries[i];
 		if (e->state != ENTRY_UNSEEN && e->state != ENTRY_WALKED)
 			continue;
-		if (run->list_known && strcmp(base_of(e->name), list_base) == 0 &&
+		if (run->list_known && (from_stdin || strcmp(base_of(e->name), list_base) == 0) &&
 		    audit_is_list(run, e->name))
 			e->state = ENTRY_SELF;
 		else if (e->state == ENTRY_UNSEEN)

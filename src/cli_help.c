@@ -37,7 +37,8 @@ static const char *const help_sections[] = {
 	 "\n"),
 	("Which files:\n"
 	 "  -r, --recursive       hash the files under directories, sorted by name\n"
-	 "  -L, --dereference     with -r, follow symbolic links (loops are detected)\n"
+	 "  -L, --dereference     with -r or --audit, follow symbolic links (loops are\n"
+	 "                        detected)\n"
 	 "      --files-from=F    read the names to hash from F, one per line\n"
 	 "      --files0-from=F   ... NUL-separated (find -print0); - is stdin\n"
 	 "\n"),

@@ -58,8 +58,8 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 	if (opt->files_from && opt->check)
 		diag_usage_error("--files-from and --files0-from name files to hash, not lists to "
 				 "check");
-	if (opt->dereference && !opt->recursive)
-		diag_usage_error("--dereference (-L) applies only with --recursive (-r)");
+	if (opt->dereference && !opt->recursive && !opt->audit)
+		diag_usage_error("--dereference (-L) applies only with --recursive (-r) or --audit");
 	if (opt->recursive && opt->check)
 		diag_usage_error("--recursive applies only when hashing");
 	check_tree_modes(opt, noperands);

@@ -402,6 +402,34 @@ d: OK" ]
 	run --separate-stderr "$SIMDSUM" -c sums --audit
 	[ "$status" -eq 1 ]
 	[ "${lines[2]}" = "./copy: NEW" ]
+	# a list that names itself (simdsum -r . > L), from standard input
+	rm copy
+	"$SIMDSUM" -r . > L
+	grep -q '  ./L$' L
+	run --separate-stderr "$SIMDSUM" -c - --audit < L
+	[ "$status" -eq 0 ]
+	[ "$output" = "./c: OK
+./d: OK
+./sums: OK" ]
+}
+
+@test "-L: links below DIR followed, as simdsum -r -L lists them; skipped without" {
+	tree
+	printf 'echo\n' > ../outside
+	ln -s ../outside link
+	"$SIMDSUM" -r -L . > L
+	grep -q '  ./link$' L
+	audit -L
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"./link: OK"* ]]
+	# without -L the link is neither listed nor walked; with it, it is new
+	"$SIMDSUM" -r . > L
+	! grep -q 'link' L
+	audit
+	[ "$status" -eq 0 ]
+	audit -L
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "./link: NEW" ]
 }
 
 @test "unreadable files: listed, and unlisted ones read to look for moves" {
