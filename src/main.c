@@ -29,9 +29,9 @@ static void start_up(char **argv)
 {
 	/* Only character classes matter (quoting names in messages); loading
 	 * every category costs a dozen file opens at start-up. */
-	reader_reserve_standard_fds();
+	bool stdout_closed = reader_reserve_standard_fds();
 	setlocale(LC_CTYPE, "");
-	output_init();   /* whole lines: parallel writers never tear one */
+	output_init(stdout_closed);   /* whole lines: parallel writers never tear one */
 	diag_set_program_name(argv[0]);
 	argv[0] = (char *)program_name;   /* getopt's messages use argv[0] */
 }

@@ -272,10 +272,15 @@ void output_check_summary(const struct options *opt, const char *list,
 #define OUTPUT_CHUNK (PIPE_BUF / 2)
 static bool chunked;
 
-void output_init(void)
+/* Standard output was closed when the program started (held since by
+ * /dev/null, which refuses writes: reader.c). */
+static bool closed_at_start;
+
+void output_init(bool stdout_closed)
 {
 	struct stat st;
 
+	closed_at_start = stdout_closed;
 	chunked = fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode);
 	if (chunked)
 		setvbuf(stdout, NULL, _IOFBF, 16 * PIPE_BUF);
@@ -305,8 +310,10 @@ bool output_close_stdout(void)
 	/* Closing a stdout that was already closed (EBADF) is no error. */
 	if (fclose(stdout) != 0 && errno != EBADF)
 		failed = true;
+	/* As coreutils 9.1 says it: "write error", and for a standard output
+	 * closed from the start (">&-") ": Bad file descriptor", the error
+	 * of its close(1) there. */
 	if (failed)
-		/* Without errno's text, as coreutils 9.1 prints it. */
-		diag_error(0, "write error");
+		diag_error(closed_at_start ? EBADF : 0, "write error");
 	return !failed;
 }

@@ -79,7 +79,7 @@ void hex_encode(const uint8_t *bytes, size_t len, char *out);
  * the line lock of diag.h, and a --progress line out of the way. */
 /* Sets stdout's buffering (before anything is written to it): lines are
  * written whole (see output.c). */
-void output_init(void);
+void output_init(bool stdout_closed);
 
 void output_begin(void);
 void output_end(void);

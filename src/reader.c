@@ -174,8 +174,10 @@ struct file_outcome reader_close_read(struct file_reader *r, struct file_outcome
 static bool stdin_used;
 static bool stdin_closed;   /* descriptor 0 was closed when simdsum started */
 
-void reader_reserve_standard_fds(void)
+bool reader_reserve_standard_fds(void)
 {
+	bool stdout_closed = false;
+
 	/* A closed 0, 1 or 2 would go to the next file a worker opens: "-"
 	 * would read that file, output would land in it. Each is held by
 	 * /dev/null opened the wrong way round, so that reading 0 or writing
@@ -190,7 +192,9 @@ void reader_reserve_standard_fds(void)
 		}
 		if (fd == 0)
 			stdin_closed = true;
+		stdout_closed |= fd == 1;
 	}
+	return stdout_closed;
 }
 
 void reader_mark_stdin_used(void)

@@ -56,8 +56,9 @@ struct file_outcome reader_close_read(struct file_reader *r, struct file_outcome
 void reader_mark_stdin_used(void);
 
 /* Called first thing: keeps descriptors 0-2, if closed, from being
- * reused by files opened later (see reader.c). */
-void reader_reserve_standard_fds(void);
+ * reused by files opened later (see reader.c). Returns whether standard
+ * output was closed. */
+bool reader_reserve_standard_fds(void);
 
 /* At exit, as coreutils does: when standard input was read, closes it and
  * reports a failure ("standard input: Bad file descriptor" when it was

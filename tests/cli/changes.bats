@@ -218,4 +218,15 @@ lanes_row() {
 			[ $rc = $ours ]
 		done
 	fi
+	# a closed standard output ("write error: Bad file descriptor") and
+	# one open for reading only ("write error")
+	sha256sum f > list
+	for args in "f" "-c list" "--version" "--help" "--tag f f"; do
+		for fd in '>&-' '1<f'; do
+			eval "sha256sum $args $fd" 2> ref.err && rc=0 || rc=$?
+			eval "as_named sha256sum $args $fd" 2> our.err && ours=0 || ours=$?
+			diff ref.err our.err || { echo "$args $fd"; false; }
+			[ $rc = $ours ]
+		done
+	done
 }
