@@ -121,6 +121,60 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* The long options of coreutils 9.1's sha*sum and md5sum. An abbreviation
+ * unique among them is unique here too, though simdsum's own options
+ * share its prefix: "--chec" is --check (not --check-auto), "--ver"
+ * --version, "--b" --binary, "--ignore" --ignore-missing, as there. */
+static const char *const coreutils_options[] = {
+	"binary", "check", "help", "ignore-missing", "quiet", "status", "strict",
+	"tag", "text", "version", "warn", "zero",
+};
+#define N_COREUTILS (sizeof coreutils_options / sizeof *coreutils_options)
+#define N_OPTIONS (sizeof long_options / sizeof *long_options - 1)
+
+static size_t prefixed(const char *const *names, size_t n, const char *prefix, size_t len)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++)
+		count += strncmp(names[i], prefix, len) == 0;
+	return count;
+}
+
+/* getopt_long's table: long_options, then each such abbreviation as an
+ * option of its own (an exact name wins over the prefixes it shares). */
+static const struct option *getopt_table(void)
+{
+	static struct option table[N_OPTIONS + 128 + 1];
+	static const char *names[N_OPTIONS];
+	static char text[1024];
+	size_t n = 0, used = 0;
+
+	if (table[0].name)
+		return table;
+	for (size_t i = 0; i < N_OPTIONS; i++) {
+		table[n++] = long_options[i];
+		names[i] = long_options[i].name;
+	}
+	for (size_t c = 0; c < N_COREUTILS; c++) {
+		const char *full = coreutils_options[c];
+		const struct option *o = long_options;
+		while (strcmp(o->name, full) != 0)
+			o++;
+		for (size_t len = 1; len < strlen(full); len++) {
+			if (prefixed(coreutils_options, N_COREUTILS, full, len) != 1 ||
+			    prefixed(names, N_OPTIONS, full, len) == 1 ||
+			    n == sizeof table / sizeof *table - 1 || used + len + 1 > sizeof text)
+				continue;
+			memcpy(text + used, full, len);
+			text[used + len] = '\0';
+			table[n] = *o;
+			table[n++].name = text + used;
+			used += len + 1;
+		}
+	}
+	return table;
+}
+
 /* Splits a comma list of algorithm names into opt->algos. */
 void cli_parse_algorithms(struct options *opt, const char *arg)
 {
@@ -382,7 +436,7 @@ void cli_parse(struct command_line *cl, int argc, char **argv)
 	int c;
 
 	init_command_line(cl);
-	while ((c = getopt_long(argc, argv, "a:bcj:Lrtwz", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:bcj:Lrtwz", getopt_table(), NULL)) != -1) {
 		if (immediate_option(cl, c, optarg))
 			return;
 		if (!output_option(cl, c, optarg) && !check_option(cl, c, optarg) &&

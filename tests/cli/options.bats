@@ -21,6 +21,30 @@ load helpers
 	same_as sha256sum -Q f
 }
 
+@test "an abbreviation coreutils takes means the same, though simdsum's options share it" {
+	printf 'abc' > f
+	sha256sum f > list
+	printf 'x  missing\n' >> list
+	# --check-auto, --combine, --cross-check; --base64, --benchmark,
+	# --byte-order; --ignore-new; --verify-object; --debug
+	for abbrev in --c --ch --chec --b --bi --ta --z --ignore --ignore-m --w --q --stat --str; do
+		case $abbrev in
+		--c | --ch | --chec | --ignore* | --w | --q | --stat | --str) set -- "$abbrev" -c list ;;
+		*) set -- "$abbrev" f ;;
+		esac
+		[ "$abbrev" != --ignore ] && [ "$abbrev" != --ignore-m ] || set -- "$abbrev" --check list
+		same_as sha256sum "$@" || { echo "$*"; false; }
+	done
+	# --ver is --version, --h --help (whose texts are simdsum's own)
+	run -0 as_named sha256sum --ver
+	[[ "${lines[0]}" == "simdsum "* ]]
+	run -0 as_named sha256sum --h
+	[[ "${lines[0]}" == "Usage: sha256sum "* ]]
+	# and what coreutils finds ambiguous stays so
+	run -1 --separate-stderr as_named sha256sum --t f
+	[[ "$stderr" == "sha256sum: option '--t' is ambiguous; possibilities:"* ]]
+}
+
 @test "later options win: -t --tag is accepted, --tag -t is not" {
 	printf 'abc' > f
 	same_as sha256sum -t --tag f
