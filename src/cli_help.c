@@ -83,7 +83,7 @@ static const char *const help_sections[] = {
 	 "      --format=FORMAT   table (default), csv or json\n"
 	 "      --check-auto      with --benchmark: race auto against every forced\n"
 	 "                          choice here; exit 1 if auto is >3% slower\n"
-	 "      --tune[=save]     measure this machine's profile (about 5 s) and\n"
+	 "      --tune[=save]     measure this machine's profile (5-15 s) and\n"
 	 "                          print it; =save: store it for auto to use\n"
 	 "\n"),
 	("      --help            display this help and exit\n"

@@ -91,6 +91,10 @@ static void add_name(struct hash_run *run, const char *name, char *owned)
 		}
 		if (S_ISREG(st.st_mode))
 			progress_add_total((uint64_t)st.st_size);
+		else if (progress_on)
+			progress_add_unknown();
+	} else if (progress_on && strcmp(name, "-") == 0) {
+		progress_add_unknown();
 	}
 	submit(run, name, owned, 0);
 }

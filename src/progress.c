@@ -14,6 +14,7 @@
 bool progress_on;
 uint64_t progress_done_bytes;
 static uint64_t total_bytes;
+static bool total_unknown;
 static pthread_t thread;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
@@ -57,11 +58,13 @@ static void draw(double started, double *rate, uint64_t *last_done, double *last
 	human((double)done, d, sizeof d);
 	human((double)total, tot, sizeof tot);
 	human(*rate, r, sizeof r);
-	int n = snprintf(line, sizeof line, "\r%s / %s", d, tot);
-	if (total)
+	bool known = !__atomic_load_n(&total_unknown, __ATOMIC_RELAXED);
+	int n = known ? snprintf(line, sizeof line, "\r%s / %s", d, tot)
+		      : snprintf(line, sizeof line, "\r%s", d);
+	if (known && total)
 		n += snprintf(line + n, sizeof line - (size_t)n, "  %3.0f%%", 100.0 * (double)done / (double)total);
 	n += snprintf(line + n, sizeof line - (size_t)n, "  %s/s", r);
-	if (*rate > 0 && total > done) {
+	if (known && *rate > 0 && total > done) {
 		unsigned long eta = (unsigned long)((double)(total - done) / *rate);
 		n += snprintf(line + n, sizeof line - (size_t)n, "  ETA %lu:%02lu:%02lu", eta / 3600,
 			      eta / 60 % 60, eta % 60);
@@ -102,6 +105,11 @@ void progress_start(bool force)
 	progress_on = true;
 	if (pthread_create(&thread, NULL, run, NULL) != 0)
 		progress_on = false;
+}
+
+void progress_add_unknown(void)
+{
+	__atomic_store_n(&total_unknown, true, __ATOMIC_RELAXED);
 }
 
 void progress_add_total(uint64_t bytes)

@@ -18,6 +18,10 @@ void progress_start(bool force);
 /* Adds to the bytes expected (the producer, as it finds files). */
 void progress_add_total(uint64_t bytes);
 
+/* An input whose size is not known in advance (a pipe, standard input):
+ * the line then shows the bytes done and the rate, no total. */
+void progress_add_unknown(void);
+
 /* Counts bytes read (any thread). */
 static inline void progress_count(uint64_t bytes)
 {

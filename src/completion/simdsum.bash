@@ -94,5 +94,18 @@ _simdsum()
 	COMPREPLY=($(compgen -f -- "$cur"))
 }
 
-complete -o filenames -F _simdsum simdsum sha1sum sha224sum sha256sum sha384sum sha512sum md5sum crc32c \
+complete -o filenames -F _simdsum simdsum \
 	simd-sha1sum simd-sha224sum simd-sha256sum simd-sha384sum simd-sha512sum simd-md5sum simd-crc32c
+# The bare names only where they are simdsum (its links first on PATH):
+# coreutils' sha256sum has none of its options.
+_simdsum_register_drop_ins()
+{
+	local name path
+	for name in sha1sum sha224sum sha256sum sha384sum sha512sum md5sum crc32c; do
+		path=$(type -P "$name") || continue
+		[[ $(readlink -f "$path") == */simdsum ]] && complete -o filenames -F _simdsum "$name"
+	done
+	return 0
+}
+_simdsum_register_drop_ins
+unset -f _simdsum_register_drop_ins

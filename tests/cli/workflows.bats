@@ -142,6 +142,11 @@ b: OK" ]
 	[ "$(cat out.txt)" = "$(sha256sum big)" ]
 	run "$SIMDSUM" --progress=sometimes big
 	[ "$status" -eq 1 ]
+	# standard input has no total: the bytes done and the rate, no "/"
+	run --separate-stderr bash -c "(printf abc; sleep 0.7) | '$SIMDSUM' --progress=always"
+	[ "$output" = "$(printf abc | sha256sum)" ]
+	[[ "$stderr" == *$'\r3 B  '* ]]
+	[[ "$stderr" != *" / "* ]]
 }
 
 @test "--json is valid JSON for hostile names, errors and --check" {
@@ -238,6 +243,13 @@ b: OK" ]
 	[[ " ${COMPREPLY[*]} " != *" shanix2 "* ]]
 	COMP_WORDS=("$SIMDSUM" --impl=gen); COMP_CWORD=1; _simdsum
 	[ "${COMPREPLY[*]}" = "generic" ]
+	# the bare names only where they are simdsum: coreutils' keep theirs
+	complete -p simdsum
+	! complete -p sha256sum 2>/dev/null || [[ $(readlink -f "$(type -P sha256sum)") == */simdsum ]]
+	mkdir -p drop-in
+	ln -s "$ROOT/simdsum" drop-in/sha256sum
+	PATH="$PWD/drop-in:$PATH" source "$ROOT/src/completion/simdsum.bash"
+	complete -p sha256sum | grep -q -- '-F _simdsum sha256sum$'
 	# every long option of the program is offered
 	for o in $(grep -E '_argument, NULL' "$ROOT/src/cli_options.c" | sed 's/.*{ "\([a-z0-9-]*\)".*/\1/'); do
 		grep -q -- "--$o" "$ROOT/src/completion/simdsum.bash"
