@@ -65,8 +65,10 @@ static void hash_by_read(struct file_reader *r, const struct input_sink *s,
 
 /* --- mmap with SIGBUS recovery ------------------------------------------ */
 
-/* While this thread reads a mapping: where to jump on SIGBUS inside it,
- * and the address that faulted. A SIGBUS elsewhere is not ours. */
+/* While this thread reads a mapping: where to jump on a SIGBUS, and the
+ * address the kernel says faulted. Only a fault is ours: a SIGBUS sent by
+ * kill(2) or raise(3) (si_code <= 0) is not. The address is a hint only:
+ * qemu-user for s390x reports one outside the mapping. */
 struct bus_recovery {
 	sigjmp_buf env;
 	const uint8_t *lo, *hi;
@@ -81,7 +83,7 @@ static void on_sigbus(int sig, siginfo_t *info, void *uctx)
 	const uint8_t *at = info->si_addr;
 
 	(void)uctx;
-	if (rec && at >= rec->lo && at < rec->hi) {
+	if (rec && info->si_code > 0) {
 		rec->fault = at;
 		siglongjmp(rec->env, 1);
 	}
@@ -172,7 +174,11 @@ static enum map_result hash_mapped(const struct mapping *m, uint64_t from, uint6
 		}
 	} else {
 		result = MAP_LOST_PAGE;
-		*lost = m->offset + (uint64_t)(rec.fault - m->base);
+		/* Where the address is not in the mapping, the start of the
+		 * chunk being hashed: the fault was at or after it. */
+		*lost = rec.fault >= rec.lo && rec.fault < rec.hi
+				? m->offset + (uint64_t)(rec.fault - m->base)
+				: from + hashed;
 	}
 	bus_recovery = NULL;
 	*done = hashed;
