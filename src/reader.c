@@ -94,7 +94,11 @@ void reader_lost_mapped_page(struct file_reader *r, uint64_t at)
 	do
 		n = pread(r->fd, &byte, 1, (off_t)at);
 	while (n < 0 && errno == EINTR);
-	r->outcome.status = n == 0 ? FILE_CHANGED : FILE_READ_FAILED;
+	if (n == 0) {
+		r->outcome.status = FILE_CHANGED;   /* cut short since the fstat */
+		return;
+	}
+	r->outcome.status = FILE_READ_FAILED;
 	r->outcome.err = n < 0 ? errno : EIO;
 }
 

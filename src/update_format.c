@@ -90,37 +90,27 @@ static size_t ambiguous_fits(const struct update_list *l, const struct algo **fi
 	return n;
 }
 
-/* A list whose lines are checksums of a length two algorithms share, and
- * nothing says which: adding lines of a third would be a guess. */
+/* A list whose lines are checksums of a length several algorithms share:
+ * an error when nothing says which (adding lines of one would be a
+ * guess), or when -a names none of them (its lines would not be of the
+ * list's algorithm). */
 static bool ambiguous(const struct update_list *l, const struct options *opt, const char *shown)
-{
-	const struct algo *fits[MAX_FITS];
-	char text[80];
-
-	if (!opt->untagged_by_length || !ambiguous_fits(l, fits, text, sizeof text))
-		return false;
-	diag_error(0, "%s: its digests could be %s: name the algorithm with -a", quote_name(shown),
-		   text);
-	return true;
-}
-
-/* A list whose lines are checksums of a length two algorithms share, and
- * -a names a third: its lines would not be of the list's algorithm. */
-static bool contradicted(const struct update_list *l, const struct options *opt,
-			 const char *shown)
 {
 	const struct algo *fits[MAX_FITS];
 	const struct algo *want = opt->algos[0].algo;
 	char text[80];
-
-	if (opt->untagged_by_length)
-		return false;
 	size_t n = ambiguous_fits(l, fits, text, sizeof text);
+
+	if (n == 0)
+		return false;
+	if (opt->untagged_by_length) {
+		diag_error(0, "%s: its digests could be %s: name the algorithm with -a",
+			   quote_name(shown), text);
+		return true;
+	}
 	for (size_t i = 0; i < n; i++)
 		if (fits[i] == want)
 			return false;
-	if (n == 0)
-		return false;
 	diag_error(0, "%s: the list holds %s digests, not %s: not updated", quote_name(shown), text,
 		   want->tag);
 	return true;
@@ -133,7 +123,7 @@ bool update_format_of(const struct update_list *l, const struct options *opt,
 
 	if (!r) {
 		from_options(opt, opt->delim, f);
-		return !ambiguous(l, opt, shown) && !contradicted(l, opt, shown);
+		return !ambiguous(l, opt, shown);
 	}
 	from_options(opt, l->delim, f);
 	f->style = r->tagged ? OUTPUT_TAG : OUTPUT_GNU;
