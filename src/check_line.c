@@ -37,18 +37,22 @@ static bool all_hex(const char *s, size_t len)
 }
 
 /* The digest in hex (2 characters a byte) or in canonical padded base64.
- * A string of hex digits only is read as hex, never as base64: base64 of
- * a digest ends in '=' (so never looks like hex) except SHA-384's, whose
- * 48 bytes take 64 characters, the length of a SHA-256 in hex. A SHA-256
- * line is then no SHA-384, as coreutils' sha384sum reads it, and --update
- * can tell a SHA-256 list by its length. (A base64 SHA-384 made of hex
- * digits alone comes once in 10^29.) */
-static bool valid_digest(const char *s, size_t len, const struct algo *algo)
+ * Base64 of a digest ends in '=', so never looks like hex, except
+ * SHA-384's: its 48 bytes take 64 characters, the length of a SHA-256 in
+ * hex. In an untagged line a string of hex digits is therefore read as
+ * hex only: a SHA-256 line is no SHA-384, as coreutils' sha384sum reads
+ * it, and --update can tell a SHA-256 list by its length. A tagged line
+ * names its algorithm, so there a string of the base64 length is base64
+ * whatever its characters. (An untagged base64 SHA-384 made of hex digits
+ * alone comes once in 10^29.) */
+static bool valid_digest(const char *s, size_t len, const struct algo *algo, bool tagged)
 {
 	uint8_t raw[ALGO_MAX_DIGEST];
 
-	if (all_hex(s, len))
-		return len == 2 * (size_t)algo->digest_size;
+	if (len == 2 * (size_t)algo->digest_size && all_hex(s, len))
+		return true;
+	if (!tagged && all_hex(s, len))
+		return false;
 	return base64_decode_exact(s, len, raw, algo->digest_size);
 }
 
@@ -96,7 +100,7 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 		i++;
 	size_t dlen = strnlen(s + i, len - i);   /* the digest, too, is a C string */
 	out->nul_cut |= dlen < len - i;
-	if (!valid_digest(s + i, dlen, algo))
+	if (!valid_digest(s + i, dlen, algo, true))
 		return false;
 	out->algo = algo;
 	out->digest = s + i;
@@ -113,7 +117,7 @@ static const struct algo *only_algo_of(const char *s, size_t len)
 	const struct algo *found = NULL;
 
 	for (const struct algo *a = algos; a->name; a++) {
-		if (!valid_digest(s, len, a))
+		if (!valid_digest(s, len, a, false))
 			continue;
 		if (found)
 			return NULL;
@@ -135,7 +139,7 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 	 * asks for one more when what follows the escape is a backslash. */
 	if (len < dlen + 2 + (s[0] == '\\'))
 		return false;
-	if (!valid_digest(s, dlen, algo) && !(p->by_length && (algo = only_algo_of(s, dlen))))
+	if (!valid_digest(s, dlen, algo, false) && !(p->by_length && (algo = only_algo_of(s, dlen))))
 		return false;
 	size_t i = dlen + 1;
 

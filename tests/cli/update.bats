@@ -143,6 +143,15 @@ abc() {
 	"$SIMDSUM" -a sha384 --base64 a > b64
 	[ "$(cut -d' ' -f1 b64 | tr -d '\n' | wc -c)" -eq 64 ]
 	"$SIMDSUM" -a sha384 -c b64
+	# a tagged line names SHA-384: 64 hex digits there are base64 (a
+	# digest of 48 zero bytes is 64 'A's), a mismatch, not a bad line
+	printf 'SHA384 (a) = %s\n' "$(printf 'A%.0s' $(seq 64))" > tagged
+	run -1 --separate-stderr "$SIMDSUM" -c tagged
+	[ "$output" = "a: FAILED" ]
+	# untagged, the same string is a SHA-256 in hex to sha384sum: no line
+	printf '%s  a\n' "$(printf 'A%.0s' $(seq 64))" > untagged
+	run -1 --separate-stderr as_named sha384sum -c untagged
+	[ "$stderr" = "sha384sum: untagged: no properly formatted checksum lines found" ]
 }
 
 @test "reversed BSD lines and CRLF lines get lines like them" {
