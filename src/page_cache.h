@@ -13,7 +13,7 @@
  * each, which copies cached data and never waits for the disk. false
  * when it cannot tell (a kernel or file system without RWF_NOWAIT). An
  * empty file counts as cached. SIMDSUM_TEST_UNCACHED=1 makes every file
- * uncached, for tests. */
+ * uncached, =0 every file cached, for tests. */
 bool page_cache_resident(int fd, uint64_t size);
 
 #endif

@@ -19,6 +19,12 @@ ROOT="$(cd "$BATS_TEST_DIRNAME/../.." && pwd)"
 : "${FAULT_SHIM:=$ROOT/build/tests/fault_shim.so}"
 : "${CRC32C_REF:=$ROOT/build/tests/crc32c_ref}"
 export LC_ALL=C.UTF-8
+# No cost profile of the machine's user: a saved one (simdsum --tune=save
+# in ~/.config/simdsum/profile) changes auto's choices, and one from
+# another version adds a warning to every run's stderr. The tests that
+# want a profile name one (SIMDSUM_PROFILE, or XDG_CONFIG_HOME under $T).
+unset SIMDSUM_PROFILE
+export XDG_CONFIG_HOME=/nonexistent/simdsum-tests
 case $(head -c 2 "$SIMDSUM" 2>/dev/null) in
 '#!') SAYS=$(basename "$SIMDSUM") ;;
 *) SAYS=$SIMDSUM ;;

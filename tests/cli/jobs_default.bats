@@ -15,6 +15,14 @@ need_cpus() {
 	[ "$CPUS" -gt 1 ] || skip "one CPU"
 }
 
+# warm FILE...: the files read again just before a run that expects them
+# cached: made seconds earlier, they may have been evicted since on a
+# machine short of memory (large_file.bats reads 5 GiB beside this file
+# under bats --jobs).
+warm() {
+	cat "$@" > /dev/null
+}
+
 # jobs_of ARGS...: the jobs simdsum --debug ARGS reports, in JOBS, and the
 # reason it gives in parentheses after them, if any, in WHY.
 jobs_of() {
@@ -105,6 +113,7 @@ make_tree() {
 	need_cpus
 	make_files
 	need_nowait f1
+	warm f1 f2 f3 f4
 	SIMDSUM_TEST_ROTATIONAL=1 jobs_of f1 f2 f3 f4
 	[ "$JOBS" -eq "$CPUS" ]
 	why_is "on a rotational disk but cached"
@@ -130,6 +139,7 @@ make_tree() {
 	[ "$JOBS" -eq 1 ]
 	why_is "files on a rotational disk, not cached"
 	# The hashing read it back in.
+	warm f1 f2 f4
 	SIMDSUM_TEST_ROTATIONAL=1 jobs_of f1 f2 f3 f4
 	[ "$JOBS" -eq "$CPUS" ]
 }
@@ -140,6 +150,7 @@ make_tree() {
 	make_files
 	need_nowait f1
 	sha256sum f1 f2 f3 f4 > list
+	warm f1 f2 f3 f4 list
 	SIMDSUM_TEST_ROTATIONAL=1 jobs_of -c list
 	[ "$JOBS" -eq "$CPUS" ]
 	why_is "on a rotational disk but cached"
@@ -166,6 +177,7 @@ make_tree() {
 	need_nowait f1
 	sha256sum f1 f2 > cached.list
 	sha256sum f3 > dropped.list
+	warm f1 f2 f3 cached.list dropped.list
 	SIMDSUM_TEST_ROTATIONAL=1 jobs_of -c cached.list dropped.list
 	[ "$JOBS" -eq "$CPUS" ]
 	# f3, the second list's only file, dropped from the page cache: the
@@ -195,10 +207,12 @@ make_tree() {
 	need_cpus
 	make_tree
 	need_nowait tree/a/file1
+	warm $(find tree -type f)
 	SIMDSUM_TEST_ROTATIONAL=1 jobs_of -r tree
 	[ "$JOBS" -eq "$CPUS" ]
 	why_is "on a rotational disk but cached"
 	# Several directories share the sample.
+	warm $(find tree -type f)
 	SIMDSUM_TEST_ROTATIONAL=1 jobs_of -r tree/a tree/b tree/c/deeper
 	[ "$JOBS" -eq "$CPUS" ]
 }

@@ -81,6 +81,9 @@ as_unprivileged() {
 	PERM_DIR=$(mktemp -d /tmp/simdsum-perm.XXXXXX)
 	chmod 755 "$PERM_DIR"
 	cp "$SIMDSUM" "$PERM_DIR/sha256sum"
+	# executable by nobody whatever the umask: else PATH skips it and
+	# finds coreutils' sha256sum, compared with itself
+	chmod 755 "$PERM_DIR/sha256sum"
 	cd "$PERM_DIR"
 	printf 'abc' > plain
 	printf 'def' > secret
@@ -89,6 +92,7 @@ as_unprivileged() {
 	chmod 000 secret
 	for args in "plain secret plain" "-c list"; do
 		as_unprivileged sha256sum $args > ref.out 2> ref.err && ref=0 || ref=$?
+		[ "$(as_unprivileged env PATH="$PERM_DIR:$PATH" sh -c 'command -v sha256sum')" = "$PERM_DIR/sha256sum" ]
 		as_unprivileged env PATH="$PERM_DIR:$PATH" sha256sum $args > our.out 2> our.err && our=0 || our=$?
 		[ "$ref" -eq 1 ] && [ "$our" -eq 1 ]
 		cmp ref.out our.out
