@@ -103,24 +103,13 @@ static unsigned plan_sets(const struct ca_run *run, const char *dir, struct lane
 	return nsets;
 }
 
-/* Whether the family has a multi-buffer row: without one, auto and the
- * forced single stream run the same plan whatever the number of files
- * (the xxHash family's one row), and a cell would time noise. */
-static bool has_lanes(enum family f)
-{
-	for (const struct impl *i = impl_table(f); i->name; i++)
-		if (impl_is_multibuffer(i))
-			return true;
-	return false;
-}
-
 static bool run_sets(struct ca_run *run, const char *dir, struct lane_set *sets, unsigned nsets)
 {
 	for (unsigned s = 0; s < nsets; s++)
 		if (!make_set(&sets[s], dir))
 			return false;
-	for (int f = 0; f < FAMILY_COUNT; f++)
-		if (!family_is_crc((enum family)f) && has_lanes((enum family)f) &&
+	for (int f = 0; f < FAMILY_COUNT; f++)   /* every family with lanes */
+		if (!family_is_crc((enum family)f) &&
 		    !measure_algo(run, algo_by_name(family_desc((enum family)f)->name), sets, nsets))
 			return false;
 	return true;
