@@ -48,10 +48,11 @@ static bool all_hex(const char *s, size_t len)
 static bool valid_digest(const char *s, size_t len, const struct algo *algo, bool tagged)
 {
 	uint8_t raw[ALGO_MAX_DIGEST];
+	bool hex = all_hex(s, len);
 
-	if (len == 2 * (size_t)algo->digest_size && all_hex(s, len))
+	if (hex && len == 2 * (size_t)algo->digest_size)
 		return true;
-	if (!tagged && all_hex(s, len))
+	if (hex && !tagged)
 		return false;
 	return base64_decode_exact(s, len, raw, algo->digest_size);
 }
