@@ -60,6 +60,8 @@ struct ca_run {
 	unsigned cells, slow;
 	unsigned noise;       /* cells whose median ratio was above 1.03 and
 	                       * whose pairs did not show it beyond chance */
+	unsigned same_plan;   /* cells above 1.03 whose fastest forced choice
+	                       * runs auto's own plan */
 	/* The kernels section's fastest forced row of each family at its
 	 * longest length: the single-stream choice the lanes race. */
 	const struct impl *stream_best[FAMILY_COUNT];
@@ -71,6 +73,10 @@ struct ca_cell {
 	char auto_as[CA_NAME_SIZE];           /* what auto ran, when known */
 	unsigned ncols;
 	char name[CA_MAX_COLS][CA_NAME_SIZE];
+	/* The forced choices that run what auto runs in this cell (the same
+	 * rows, lanes and tiers): a difference in time between them and auto
+	 * is noise or the cost of deciding, never a wrong choice. */
+	bool same_plan[CA_MAX_COLS];
 	double ns[CA_MAX_COLS];               /* the least time of a run so far */
 	unsigned npairs;                      /* paired rounds, when it looked slow */
 	double pair_auto[CA_MAX_PAIRS], pair_best[CA_MAX_PAIRS];
@@ -85,6 +91,8 @@ enum ca_verdict {
 	CA_NOISE,   /* above 1.03, but auto slower in no more rounds of four
 	             * than chance gives two choices of equal speed
 	             * (CA_SIGN_ALPHA) */
+	CA_SAME_PLAN, /* above 1.03 by the least times, but the fastest forced
+	               * choice runs auto's own plan: auto chose the fastest */
 };
 
 struct ca_pairs_judged {
@@ -142,6 +150,13 @@ bool ca_kernels(struct ca_run *run);
 /* check_auto_lanes.c: section 2. check_auto_io.c: sections 3 and 4.
  * Each makes its files under root and removes them. */
 bool ca_lanes(struct ca_run *run, const char *root);
+
+/* Whether two choices hash count files alike at -j1: as many at once,
+ * the same multi-buffer row for each number of them, and the same tiers
+ * for a file alone (a multi-buffer row forced leaves a file alone to
+ * auto's tiers, so with one file it runs auto's plan). */
+struct algo_choice;
+bool ca_same_lanes_plan(const struct algo_choice *x, const struct algo_choice *y, unsigned count);
 bool ca_io(struct ca_run *run, const char *root);
 bool ca_threads(struct ca_run *run, const char *root);
 

@@ -71,6 +71,23 @@ static bool time_messages(void *ctx, unsigned col, double *ns)
 	return true;
 }
 
+/* Whether row makes every call auto's dispatch makes for one message:
+ * a CRC's one call; a block family's whole blocks and the one or two
+ * blocks of its padding; the xxHash family's one row. */
+static bool runs_autos_plan(const struct kernel_cell *k, const struct impl *row)
+{
+	enum family f = k->algo->family;
+	size_t bs = family_is_blocks(f) ? impl_block_size(f) : 0;
+	size_t calls[] = { bs ? k->len / bs * bs : k->len, bs, 2 * bs };
+
+	if (!family_is_blocks(f) && !family_is_crc(f))
+		return k->d[0].tier[k->d[0].ntiers - 1].impl == row;
+	for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+		if (calls[i] && dispatch_pick(&k->d[0], calls[i]) != row)
+			return false;
+	return true;
+}
+
 /* Auto, then every single-stream row this CPU runs. */
 static void plan_cell(struct kernel_cell *k, struct ca_cell *cell)
 {
@@ -91,6 +108,8 @@ static void plan_cell(struct kernel_cell *k, struct ca_cell *cell)
 		ca_cell_add(cell, i->name);
 	}
 	snprintf(cell->auto_as, sizeof cell->auto_as, "%s", hash_messages(k, 0, 1)->name);
+	for (unsigned c = 1; c < cell->ncols; c++)
+		cell->same_plan[c] = runs_autos_plan(k, k->row[c]);
 	for (unsigned c = 0; c < cell->ncols; c++)
 		k->iters[c] = calibrate(k, c);
 }

@@ -7,6 +7,8 @@
 
 #include "algo.h"
 #include "check_auto_cell.h"
+#include "options.h"
+#include "select.h"
 #include "xalloc.h"
 
 /* The files of one size: as many as the largest count. */
@@ -42,6 +44,42 @@ static bool make_set(struct lane_set *set, const char *dir)
 	return ca_tmp_cache(set->path, set->n);
 }
 
+/* How many files a choice hashes at once among count: 0 without lanes
+ * (the files one by one, outside the lane scheduler). */
+static unsigned in_flight(const struct algo_choice *c, unsigned count)
+{
+	if (c->lanes.capacity < 2)
+		return 0;
+	return c->lanes.capacity < count ? c->lanes.capacity : count;
+}
+
+bool ca_same_lanes_plan(const struct algo_choice *x, const struct algo_choice *y, unsigned count)
+{
+	unsigned n = in_flight(x, count);
+
+	if (n != in_flight(y, count) || x->dispatch.ntiers != y->dispatch.ntiers)
+		return false;
+	for (unsigned b = 1; b <= n; b++)
+		if (x->lanes.kernel[b] != y->lanes.kernel[b])
+			return false;
+	for (unsigned t = 0; t < x->dispatch.ntiers; t++)
+		if (x->dispatch.tier[t].impl != y->dispatch.tier[t].impl ||
+		    x->dispatch.tier[t].min_len != y->dispatch.tier[t].min_len)
+			return false;
+	return true;
+}
+
+/* What auto's line names as what it ran: the row for its first step (the
+ * most files at once), or a file alone's row for the longest calls. */
+static const char *autos_row(const struct algo_choice *c, unsigned count)
+{
+	unsigned n = in_flight(c, count);
+
+	if (n && c->lanes.kernel[n])
+		return c->lanes.kernel[n]->name;
+	return c->dispatch.tier[c->dispatch.ntiers - 1].impl->name;
+}
+
 /* One cell: count files of one set, auto against every multi-buffer row
  * this CPU runs and the best single stream. */
 static bool measure_count(struct ca_run *run, const struct algo *a, const struct lane_set *set,
@@ -55,11 +93,17 @@ static bool measure_count(struct ca_run *run, const struct algo *a, const struct
 	ca_format_size(set->size, size, sizeof size);
 	ca_cell_start(&cell, "%s %u x %s", a->name, count, size);
 	ca_cell_add(&cell, "auto");
+	/* The plans as the runs will make them (the same profile, CPU and
+	 * options: select_impl is what they call). */
+	struct algo_choice autos = { .algo = a }, forced = { .algo = a };
+	select_impl(&autos, NULL);
+	snprintf(cell.auto_as, sizeof cell.auto_as, "%s", autos_row(&autos, count));
 	for (const struct impl *i = impl_table(a->family); i->name; i++)
 		if ((impl_is_multibuffer(i) || i == run->stream_best[a->family]) && !impl_missing(i) &&
-		    cell.ncols < CA_MAX_COLS) {
+		    cell.ncols < CA_MAX_COLS && select_impl(&forced, i->name)) {
 			snprintf(arg[cell.ncols], sizeof arg[0], "--impl=%s", i->name);
 			cmd.col_arg[cell.ncols] = arg[cell.ncols];
+			cell.same_plan[cell.ncols] = ca_same_lanes_plan(&autos, &forced, count);
 			ca_cell_add(&cell, i->name);
 		}
 	cmd.operands = set->path;

@@ -3,10 +3,13 @@
  * (ca_judge_pairs): rounds taken two at a time, auto first in one and
  * second in the other; their median ratio against 1.03, and SLOW only
  * where auto lost more of them than a fair coin would at most one time
- * in 40. */
+ * in 40. A cell whose fastest forced choice runs auto's own plan, and
+ * which plans of the lanes are one. */
 #include <stddef.h>
+#include <string.h>
 
 #include "check_auto_cell.h"
+#include "options.h"
 #include "testlib.h"
 
 static double auto_ns[CA_MAX_PAIRS], other_ns[CA_MAX_PAIRS];
@@ -107,6 +110,96 @@ static void test_odd_counts_and_ties(void **state)
 	assert_int_equal(j.verdict, CA_FAST);
 }
 
+/* A cell of fixed times: column c always takes times[c]. */
+static bool fixed_time(void *ctx, unsigned col, double *ns)
+{
+	*ns = ((const double *)ctx)[col];
+	return true;
+}
+
+/* Enough rounds for a sign test to call a cell slow (24 rounds of four). */
+static const struct ca_params rounds = { .quick = true, .reps = 16, .max_reps = 16 };
+
+static struct ca_cell fixed_cell(struct ca_run *run, const double *times, unsigned same_col)
+{
+	struct ca_cell cell;
+
+	ca_cell_start(&cell, "test");
+	ca_cell_add(&cell, "auto");
+	ca_cell_add(&cell, "a");
+	ca_cell_add(&cell, "b");
+	if (same_col)
+		cell.same_plan[same_col] = true;
+	assert_true(ca_cell_measure(run, &cell, fixed_time, (void *)times));
+	return cell;
+}
+
+static void test_same_plan_is_not_slow(void **state)
+{
+	(void)state;
+	/* Auto 10% over the fastest forced choice, which runs auto's plan:
+	 * counted as same plan, no pairs timed, not slow. */
+	const double times[] = { 1100.0, 1000.0, 1050.0 };
+	struct ca_run run = { .p = &rounds };
+	struct ca_cell cell = fixed_cell(&run, times, 1);
+	assert_int_equal(run.cells, 1);
+	assert_int_equal(run.same_plan, 1);
+	assert_int_equal(run.slow, 0);
+	assert_int_equal(cell.npairs, 0);
+	/* The same times where the other column runs auto's plan: the fastest
+	 * runs another, so the cell is judged on pairs, and auto loses every
+	 * round. */
+	run = (struct ca_run){ .p = &rounds };
+	cell = fixed_cell(&run, times, 2);
+	assert_int_equal(run.same_plan, 0);
+	assert_int_equal(run.slow, 1);
+	assert_true(cell.npairs > 0);
+	/* Within 3%: fast, same plan or not. */
+	const double close[] = { 1020.0, 1000.0, 1050.0 };
+	run = (struct ca_run){ .p = &rounds };
+	fixed_cell(&run, close, 1);
+	assert_int_equal(run.same_plan + run.slow + run.noise, 0);
+}
+
+/* A choice with lanes: capacity files at once, row for every b >= 2. */
+static struct algo_choice lanes_choice(const struct impl *single, unsigned capacity,
+				       const struct impl *row)
+{
+	struct algo_choice c = { .algo = algo_by_name("sha256") };
+	impl_select_one(single, &c.dispatch);
+	c.lanes.capacity = capacity;
+	for (unsigned b = 2; b <= capacity && b <= COST_MAX_STREAMS; b++)
+		c.lanes.kernel[b] = row;
+	return c;
+}
+
+static void test_same_lanes_plan(void **state)
+{
+	(void)state;
+	const struct impl *rows = impl_table(FAMILY_SHA256);
+	const struct impl *one = &rows[0], *other = &rows[1];
+	struct algo_choice x = lanes_choice(one, 16, other);
+
+	/* The same choice; with a row forced for one file, which then runs
+	 * the single-stream tiers through the lanes either way. */
+	assert_true(ca_same_lanes_plan(&x, &x, 8));
+	struct algo_choice y = lanes_choice(one, 8, one);
+	assert_true(ca_same_lanes_plan(&x, &y, 1));
+	assert_false(ca_same_lanes_plan(&x, &y, 2));
+	/* Capacities alike up to count: 16 and 8 lanes of one row for 8 files
+	 * are one plan, for 9 files two. */
+	y = lanes_choice(one, 8, other);
+	assert_true(ca_same_lanes_plan(&x, &y, 8));
+	assert_false(ca_same_lanes_plan(&x, &y, 9));
+	/* No lanes against lanes of one file: another path. */
+	struct algo_choice none = lanes_choice(one, 0, NULL);
+	assert_false(ca_same_lanes_plan(&x, &none, 1));
+	assert_true(ca_same_lanes_plan(&none, &none, 5));
+	/* Other tiers for a file alone. */
+	struct algo_choice other_tiers = lanes_choice(other, 0, NULL);
+	assert_false(ca_same_lanes_plan(&none, &other_tiers, 5));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -114,6 +207,8 @@ int main(void)
 		cmocka_unit_test(test_slow_where_the_rounds_show_it),
 		cmocka_unit_test(test_places_that_alternate),
 		cmocka_unit_test(test_odd_counts_and_ties),
+		cmocka_unit_test(test_same_plan_is_not_slow),
+		cmocka_unit_test(test_same_lanes_plan),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
