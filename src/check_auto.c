@@ -99,8 +99,8 @@ static void print_header(const struct ca_params *p)
 	       "time;\na cell that looks slow by the least times is timed again, auto and that "
 	       "choice in pairs\nof runs, two pairs at a time in both orders (rounds of four), "
 	       "and judged on their\nmedian ratio and on how many auto lost: SLOW when more than "
-	       "a coin would lose,\nelse noise. Where the best forced choice runs auto's own "
-	       "plan, a cell is marked\nsame plan instead, and not counted as slow.\n",
+	       "a coin would lose,\nelse noise; where that choice runs auto's own plan, neither "
+	       "but same plan, not\ncounted as slow.\n",
 	       CA_SLOW_RATIO);
 	fflush(stdout);
 }
@@ -139,7 +139,7 @@ bool check_auto_run(const struct options *opt)
 		       "chance gives (noise)\n",
 		       run.noise);
 	if (run.same_plan)
-		printf("check-auto: %u cells slower by the least times than a forced choice that "
+		printf("check-auto: %u cells slower by the median ratio than a forced choice that "
 		       "runs auto's own plan (same plan)\n",
 		       run.same_plan);
 	printf("check-auto: %u cells, %u where auto is more than 3%% slower than the best forced "

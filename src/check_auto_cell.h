@@ -91,7 +91,7 @@ enum ca_verdict {
 	CA_NOISE,   /* above 1.03, but auto slower in no more rounds of four
 	             * than chance gives two choices of equal speed
 	             * (CA_SIGN_ALPHA) */
-	CA_SAME_PLAN, /* above 1.03 by the least times, but the fastest forced
+	CA_SAME_PLAN, /* SLOW or NOISE by the pairs, but the fastest forced
 	               * choice runs auto's own plan: auto chose the fastest */
 };
 

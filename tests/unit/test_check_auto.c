@@ -137,15 +137,15 @@ static struct ca_cell fixed_cell(struct ca_run *run, const double *times, unsign
 static void test_same_plan_is_not_slow(void **state)
 {
 	(void)state;
-	/* Auto 10% over the fastest forced choice, which runs auto's plan:
-	 * counted as same plan, no pairs timed, not slow. */
+	/* Auto 10% over the fastest forced choice, which runs auto's plan,
+	 * in every pair: same plan, not slow. */
 	const double times[] = { 1100.0, 1000.0, 1050.0 };
 	struct ca_run run = { .p = &rounds };
 	struct ca_cell cell = fixed_cell(&run, times, 1);
 	assert_int_equal(run.cells, 1);
 	assert_int_equal(run.same_plan, 1);
-	assert_int_equal(run.slow, 0);
-	assert_int_equal(cell.npairs, 0);
+	assert_int_equal(run.slow + run.noise, 0);
+	assert_true(cell.npairs > 0);
 	/* The same times where the other column runs auto's plan: the fastest
 	 * runs another, so the cell is judged on pairs, and auto loses every
 	 * round. */
