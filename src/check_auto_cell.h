@@ -60,8 +60,9 @@ struct ca_run {
 	unsigned cells, slow;
 	unsigned noise;       /* cells whose median ratio was above 1.03 and
 	                       * whose pairs did not show it beyond chance */
-	unsigned same_plan;   /* cells above 1.03 whose fastest forced choice
-	                       * runs auto's own plan */
+	unsigned same_plan;   /* cells the pairs found slower (SLOW or noise)
+	                       * whose fastest forced choice runs auto's own
+	                       * plan */
 	/* The kernels section's fastest forced row of each family at its
 	 * longest length: the single-stream choice the lanes race. */
 	const struct impl *stream_best[FAMILY_COUNT];
@@ -150,15 +151,15 @@ bool ca_kernels(struct ca_run *run);
 /* check_auto_lanes.c: section 2. check_auto_io.c: sections 3 and 4.
  * Each makes its files under root and removes them. */
 bool ca_lanes(struct ca_run *run, const char *root);
-
-/* Whether two choices hash count files alike at -j1: as many at once,
- * the same multi-buffer row for each number of them, and the same tiers
- * for a file alone (a multi-buffer row forced leaves a file alone to
- * auto's tiers, so with one file it runs auto's plan). */
-struct algo_choice;
-bool ca_same_lanes_plan(const struct algo_choice *x, const struct algo_choice *y, unsigned count);
 bool ca_io(struct ca_run *run, const char *root);
 bool ca_threads(struct ca_run *run, const char *root);
+
+/* check_auto_lanes.c: whether two choices hash count files alike at -j1:
+ * as many at once, the same multi-buffer row for each number of them,
+ * and the same tiers for a file alone (a multi-buffer row forced leaves a
+ * file alone to auto's tiers, so with one file it runs auto's plan). */
+struct algo_choice;
+bool ca_same_lanes_plan(const struct algo_choice *x, const struct algo_choice *y, unsigned count);
 
 /* check_auto_spawn.c: runs of this simdsum binary (/proc/self/exe),
  * stdin and stdout on /dev/null, SIMDSUM_IMPL removed from their
