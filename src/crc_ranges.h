@@ -52,11 +52,16 @@ static inline uint64_t crc_range_room(uint64_t length, uint64_t cut)
  * when one came up short (the file shrank). */
 struct file_outcome crc_ranges_outcome(const struct crc_range *ranges, unsigned n);
 
-/* The length of each of ways even ranges over left bytes, rounded up to
- * 1 MiB so that reads stay page-aligned. */
+/* The length of each of ways even ranges over left bytes (left > 0,
+ * ways > 0), rounded up to 1 MiB so that reads stay page-aligned: never
+ * 0, and ways ranges of it always cover left. (Rounding left / ways down
+ * first left up to ways - 1 bytes over for a range ways + 1: past the
+ * arrays at 64 ways, and a window of nothing, for ever, in --parts.) */
 static inline uint64_t crc_ranges_step(uint64_t left, unsigned ways)
 {
-	return (left / ways + (1u << 20) - 1) & ~(uint64_t)((1u << 20) - 1);
+	uint64_t even = left / ways + (left % ways != 0);
+
+	return (even + (1u << 20) - 1) & ~(uint64_t)((1u << 20) - 1);
 }
 
 /* The CRCs of the algorithms of opt, when every one is a CRC; false

@@ -188,6 +188,25 @@ PY
 	cat f | "$SIMDSUM" -a crc32c,crc32,crc64nvme,sha256 | sed 's/  -$/  f/' | cmp - all
 }
 
+@test "a file a few bytes past an even split: the one-thread CRC and parts, -j2 to past 64" {
+	# The ranges' length was once the even share rounded down, then up to
+	# 1 MiB: 64 MiB + 1 byte at -j64 took 65 ranges (a crash), and with
+	# --parts a last window of fewer bytes than jobs took ranges of 0
+	# bytes, for ever (34 MiB + 1 at the default -j2).
+	head -c $((64 * 1024 * 1024 + 1)) /dev/urandom > big
+	ref=$("$SIMDSUM" -a crc32c -j1 big)
+	for j in 64 100; do
+		[ "$(timeout 300 "$SIMDSUM" -a crc32c -j$j big)" = "$ref" ] || { echo "-j$j"; false; }
+	done
+	head -c $((34 * 1024 * 1024 + 1)) big > odd
+	for run in "crc32c 8MiB 2" "crc64nvme 5000001 3" "crc32c,crc32 1MiB 7"; do
+		set -- $run
+		"$SIMDSUM" -a $1 -j1 --parts=$2 odd > ref.out
+		timeout 300 "$SIMDSUM" -a $1 -j$3 --parts=$2 odd > got.out || { echo "$run: $?"; false; }
+		cmp got.out ref.out || { echo "$run"; false; }
+	done
+}
+
 @test "a large file split over threads gives the one-thread CRC, every CRC" {
 	head -c 70000000 /dev/urandom > big
 	for alg in crc32 crc64nvme; do

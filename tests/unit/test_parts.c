@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* test_parts.c - unit tests of the pure parts: the checksum-line parser,
- * name escaping and quoting, CRC tables and combination, auto's ladder. */
+ * name escaping and quoting, CRC tables and combination, the ranges a
+ * CRC is split into, auto's ladder. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cost_model.h"
 #include "check_line.h"
+#include "crc_ranges.h"
 #include "escape.h"
 #include "quote.h"
 #include "testlib.h"
@@ -206,6 +208,29 @@ static void test_auto_ladders(void **state)
 	}
 }
 
+/* Every size near a multiple of ways MiB, and every ways to the most:
+ * ways ranges of the step cover the bytes, each a whole number of MiB
+ * and less than 1 MiB over an even share. (Rounded down first, sizes of
+ * 64k MiB + 1..63 bytes took 65 ranges at 64 ways, and a last window of
+ * fewer bytes than ways a step of 0.) */
+static void test_crc_range_steps(void **state)
+{
+	(void)state;
+	const uint64_t mib = 1u << 20;
+
+	for (unsigned ways = 1; ways <= CRC_RANGES_MAX; ways++)
+		for (uint64_t k = 0; k <= 3; k++)
+			for (int64_t r = -2; r <= (int64_t)ways + 1; r++) {
+				if ((int64_t)(k * ways * mib) + r <= 0)
+					continue;
+				uint64_t left = (uint64_t)((int64_t)(k * ways * mib) + r);
+				uint64_t step = crc_ranges_step(left, ways);
+				assert_true(step > 0 && step % mib == 0);
+				assert_true(step * ways >= left);
+				assert_true(step < (left + ways - 1) / ways + mib);
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +242,7 @@ int main(void)
 		cmocka_unit_test(test_quoting),
 		cmocka_unit_test(test_crc_models),
 		cmocka_unit_test(test_crc_combine_past_4g),
+		cmocka_unit_test(test_crc_range_steps),
 		cmocka_unit_test(test_auto_ladders),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
