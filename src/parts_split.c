@@ -107,19 +107,29 @@ struct file_outcome parts_split_run(const struct options *opt, struct file_reade
 		unsigned n = take_window(ranges, ways, share, at, size);
 		crc_ranges_run(r->fd, &crcs, part_size, ranges, n);
 		out = crc_ranges_outcome(ranges, n);
-		if (out.status != FILE_OK)
-			break;
-		for (unsigned i = 0; i < n; i++)
+		/* The pieces in file order, up to the first range that was not
+		 * read whole: a failed window still prints the parts read
+		 * before the failure, as one thread reading in order does (a
+		 * range's last piece, cut short, ends no part). */
+		for (unsigned i = 0; i < n; i++) {
 			for (unsigned k = 0; k < ranges[i].npieces; k++)
 				add_piece(&join, &ranges[i].crc[k * crcs.n], ranges[i].len[k]);
+			if (ranges[i].err || ranges[i].done != ranges[i].length)
+				break;
+		}
+		if (out.status != FILE_OK)
+			break;
 		at = ranges[n - 1].offset + ranges[n - 1].length;
 		r->total = at;
 	}
-	if (out.status == FILE_OK && join.have)   /* the last, shorter part */
-		end_part(&join);
 	for (unsigned i = 0; i < ways; i++) {
 		free(ranges[i].crc);
 		free(ranges[i].len);
 	}
-	return reader_close_read(r, out);
+	/* The last, shorter part only once the file is known not to have
+	 * changed, as one thread reading in order prints it. */
+	out = reader_close_read(r, out);
+	if (out.status == FILE_OK && join.have)
+		end_part(&join);
+	return out;
 }

@@ -159,6 +159,29 @@ copies() {
 	! [[ "$output" == *"(big)"* ]]
 }
 
+@test "--parts split over threads: a disk failing or a file changing midway prints what -j1 prints" {
+	# One thread reading in order prints the parts read before the error,
+	# and the last, shorter part only once the file is known unchanged.
+	# The split once printed no part of a window with a failed range, and
+	# the last part of a file that then turned out changed.
+	head -c $((33 * 1024 * 1024 + 5)) /dev/urandom > big
+	for fault in bad-half append-after-read rewrite-after-read truncate-after-read; do
+		for parts in 1MiB 5000001; do
+			cp big "f-$fault"
+			run shimmed $fault=f- -a crc32c,crc64nvme -j1 --parts=$parts "f-$fault"
+			[ "$status" -eq 1 ]
+			ref=$output
+			cp big "f-$fault"
+			run shimmed $fault=f-,log-preads -a crc32c,crc64nvme -j2 --parts=$parts "f-$fault"
+			[ "$status" -eq 1 ]
+			[ "$output" = "$ref" ] || { echo "$fault $parts:"; diff <(echo "$ref") <(echo "$output"); false; }
+		done
+	done
+	# the split ran (pread on threads), and bad-half left parts to print
+	grep -q "^pread [0-9]* $T/f-bad-half\$" "$T/.faults.log"
+	[ "$(shimmed bad-half=big -a crc32c -j2 --parts=1MiB big 2>/dev/null | grep -c ' part ')" -eq 16 ]
+}
+
 @test "lists are read through EINTR and short reads: -c, --files-from, --files0-from, --combine" {
 	# The lists are read with read(2) like the files they name, so the
 	# same faults reach them (they used to end in "read error").
