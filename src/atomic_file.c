@@ -278,8 +278,12 @@ bool atomic_open(struct atomic_file *af, const char *target, const char *shown,
 		free(af->target);
 		return false;
 	}
-	af->tmp = xstrdup(sig_path);
 	free(dir);
+	af->tmp = strdup(sig_path);
+	if (!af->tmp) {   /* the file exists now: not left behind */
+		unlink(sig_path);
+		xalloc_die();
+	}
 	return true;
 }
 

@@ -118,13 +118,10 @@ static char *format(const struct cpu_profile *p, const struct tune_row *rows, un
 	char *text = NULL;
 
 	cpu_signature_get(&sig);
-	FILE *f = open_memstream(&text, len);
-	if (!f)
-		xalloc_die();
+	FILE *f = xopen_memstream(&text, len);
 	write_comments(f, p, rows, nrows, io, &sig, secs);
 	profile_write(p, &sig, f);
-	if (fclose(f) != 0)
-		xalloc_die();
+	xclose_memstream(f, &text);
 	return text;
 }
 

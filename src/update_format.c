@@ -150,17 +150,14 @@ void update_format_of_record(const struct update_list *l, const struct list_reco
 static void format_line(const struct list_format *f, struct options *scratch, const char *name,
 			const uint8_t *digest, char **buf, size_t *len)
 {
-	FILE *line = open_memstream(buf, len);
+	FILE *line = xopen_memstream(buf, len);
 
-	if (!line)
-		xalloc_die();
 	scratch->style = f->style;
 	scratch->binary = f->binary;
 	scratch->base64 = f->base64;
 	scratch->delim = f->delim;
 	output_line_to(line, scratch, name, f->algo, digest);
-	if (ferror(line) | fclose(line))
-		xalloc_die();
+	xclose_memstream(line, buf);
 }
 
 void update_format_line(FILE *out, const struct list_format *f, struct options *scratch,

@@ -233,7 +233,8 @@ static void index_names(struct update_list *l)
 
 int update_list_load(struct update_list *l, const char *path, const struct options *opt)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO's open would wait for a writer. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	int err = 0;
 
 	memset(l, 0, sizeof *l);
@@ -241,7 +242,10 @@ int update_list_load(struct update_list *l, const char *path, const struct optio
 		return errno;
 	if (fd >= 0) {
 		l->exists = true;
-		err = fstat(fd, &l->st) != 0 ? errno : read_whole(l, fd);
+		err = fstat(fd, &l->st) != 0      ? errno
+		      : S_ISDIR(l->st.st_mode)    ? EISDIR
+		      : !S_ISREG(l->st.st_mode)   ? UPDATE_LIST_NOT_REGULAR
+						  : read_whole(l, fd);
 		close(fd);
 		if (err)
 			return err;

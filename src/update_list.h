@@ -46,9 +46,14 @@ struct update_list {
 	size_t nslots, nnames;
 };
 
+/* What update_list_load returns for a list that is neither a regular
+ * file nor missing (a device, a FIFO, a socket): rename(2) would replace
+ * it with one, and reading it might never end. A directory is EISDIR. */
+#define UPDATE_LIST_NOT_REGULAR (-1)
+
 /* Reads and parses the list at path (a missing one is empty: exists is
- * false). delim: the -z option's, used for an empty list. Returns 0 or
- * the errno of the failure. */
+ * false). delim: the -z option's, used for an empty list. Returns 0,
+ * UPDATE_LIST_NOT_REGULAR, or the errno of the failure. */
 int update_list_load(struct update_list *l, const char *path, const struct options *opt);
 
 /* The slot of name: its record chain, or an empty slot (name NULL) to

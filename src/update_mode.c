@@ -15,21 +15,6 @@
 #include "update_run.h"
 #include "xalloc.h"
 
-static FILE *memstream(char **buf, size_t *len)
-{
-	FILE *f = open_memstream(buf, len);
-
-	if (!f)
-		xalloc_die();
-	return f;
-}
-
-static void close_memstream(FILE *f)
-{
-	if (ferror(f) | fclose(f))
-		xalloc_die();
-}
-
 /* The old records (the replaced ones rewritten), then the added lines,
  * after a delimiter if the old last line had none. */
 static void write_records(struct update_run *run, struct atomic_file *af)
@@ -94,6 +79,10 @@ static bool prepare(struct update_run *run)
 		return false;
 	}
 	int err = update_list_load(&run->list, run->target, run->opt);
+	if (err == UPDATE_LIST_NOT_REGULAR) {
+		diag_error(0, "%s: not a regular file: not updated", quote_name(shown));
+		return false;
+	}
 	if (err) {
 		quote_file_error(shown, err);
 		return false;
@@ -135,11 +124,11 @@ bool update_mode_run(const struct options *opt, char *const *operands, int noper
 	}
 	run.scratch = *opt;
 	if (prepare(&run)) {
-		run.added = memstream(&run.added_buf, &run.added_len);
-		run.fresh = memstream(&run.fresh_buf, &run.fresh_len);
+		run.added = xopen_memstream(&run.added_buf, &run.added_len);
+		run.fresh = xopen_memstream(&run.fresh_buf, &run.fresh_len);
 		update_hash(&run, operands, noperands);
-		close_memstream(run.added);
-		close_memstream(run.fresh);
+		xclose_memstream(run.added, &run.added_buf);
+		xclose_memstream(run.fresh, &run.fresh_buf);
 		/* Nothing new: the list stays as it is, not rewritten. */
 		ok = run.ok && ((!run.nadded && !run.nreplaced) || write_list(&run));
 	}

@@ -63,3 +63,18 @@ void *xmemalign(size_t align, size_t size)
 		xalloc_die();
 	return p;
 }
+
+FILE *xopen_memstream(char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+
+	if (!f)
+		xalloc_die();
+	return f;
+}
+
+void xclose_memstream(FILE *f, char **buf)
+{
+	if ((ferror(f) | fclose(f)) || !*buf)
+		xalloc_die();
+}

@@ -21,4 +21,12 @@ char *xstrdup(const char *s) __attribute__((malloc, returns_nonnull));
 /* align: a power of two, a multiple of sizeof(void *); free() the result. */
 void *xmemalign(size_t align, size_t size) __attribute__((malloc, returns_nonnull));
 
+/* open_memstream(3) into *buf and *len, and its close, which leaves *buf
+ * holding what was written. glibc's fclose of a memstream returns 0 even
+ * when its last realloc fails, leaving *buf NULL (and *len stale): that
+ * is exhaustion too. */
+#include <stdio.h>
+FILE *xopen_memstream(char **buf, size_t *len) __attribute__((returns_nonnull));
+void xclose_memstream(FILE *f, char **buf);
+
 #endif

@@ -450,3 +450,27 @@ signalled() {
 	[ "$output" = "$SAYS: --update needs the files or directories to add" ]
 	[ ! -e list ]
 }
+
+@test "a list that is not a regular file is refused, and left as it was" {
+	# rename(2) would replace a device with a regular file (as root,
+	# --update=/dev/null would), and a FIFO's open waited for a writer.
+	abc
+	mkfifo fifo
+	run -1 timeout 20 "$SIMDSUM" --update=fifo a
+	[ "$output" = "$SAYS: fifo: not a regular file: not updated" ]
+	[ -p fifo ]
+	ln -s fifo to-fifo
+	run -1 timeout 20 "$SIMDSUM" --update=to-fifo a
+	[ "$output" = "$SAYS: to-fifo: not a regular file: not updated" ]
+	[ -p fifo ] && [ -L to-fifo ]
+	mkdir dir
+	run -1 "$SIMDSUM" --update=dir a
+	[ "$output" = "$SAYS: dir: Is a directory" ]
+	# A character device like /dev/null's, where this user may make one.
+	if mknod null c 1 3 2>/dev/null; then
+		run -1 "$SIMDSUM" --update=null a
+		[ "$output" = "$SAYS: null: not a regular file: not updated" ]
+		[ -c null ]
+	fi
+	[ -z "$(ls -A | grep simdsum-tmp)" ]
+}
