@@ -106,7 +106,14 @@ static bool combine_input(const struct options *opt, const char *input)
 			ok = false;
 			break;
 		}
-		line[strcspn(line, "\r\n")] = '\0';
+		/* The newline, and a CR before it (a CRLF list); a CR
+		 * anywhere else stays, to make the line invalid. */
+		size_t end = (size_t)len;
+		if (end && line[end - 1] == '\n')
+			end--;
+		if (end && line[end - 1] == '\r')
+			end--;
+		line[end] = '\0';
 		const char *f[2];
 		size_t flen[2];
 		int n = fields(line, f, flen);
@@ -129,6 +136,11 @@ static bool combine_input(const struct options *opt, const char *input)
 		} else if (!parse_length(f[1], flen[1], &part_len)) {
 			diag_error(0, "%s: %llu: invalid length '%.*s' (decimal bytes, below 2^63)",
 				   quote_name(shown), lineno, (int)flen[1], f[1]);
+			ok = false;
+		} else if (part_len == 0 && part_crc != 0) {
+			/* The CRC of no bytes is 0 in every family here. */
+			diag_error(0, "%s: %llu: a part of 0 bytes has CRC 0, not '%.*s'",
+				   quote_name(shown), lineno, (int)flen[0], f[0]);
 			ok = false;
 		} else if (total + part_len < total) {
 			diag_error(0, "%s: %llu: total length overflows", quote_name(shown), lineno);

@@ -144,7 +144,8 @@ print("%s-%d" % (hashlib.md5(b"".join(ps)).hexdigest(), len(ps)))')
 	# (not "i": bats' run uses that name itself)
 	k=0
 	for line in "zz 9" "e3069283" "e3069283 -9" "e3069283 9x" "e3069283 99999999999999999999" \
-		"e306928 9" "e3069283 9 extra" "4waSgx== 9" "0xe3069283 9"; do
+		"e306928 9" "e3069283 9 extra" "4waSgx== 9" "0xe3069283 9" $'e3069283 9\r extra' \
+		$'e3069283 9\r\r' "12345678 0"; do
 		k=$((k + 1))
 		printf 'e3069283 9\n%s\n' "$line" > bad$k
 		run --separate-stderr "$SIMDSUM" --combine bad$k
@@ -152,6 +153,10 @@ print("%s-%d" % (hashlib.md5(b"".join(ps)).hexdigest(), len(ps)))')
 		[ -z "$output" ]
 		[[ "$stderr" == "$SAYS: bad$k: 2: "* ]]
 	done
+	# a CRLF list; a part of 0 bytes (CRC 0) changes nothing
+	printf 'e3069283 9\r\n00000000 0\r\n' > crlf
+	run "$SIMDSUM" --combine crlf
+	[ "$output" = "e3069283  crlf" ]
 	# total length overflow
 	printf 'e3069283 9223372036854775807\ne3069283 9223372036854775807\ne3069283 9\n' > big
 	run --separate-stderr "$SIMDSUM" --combine big
