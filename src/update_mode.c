@@ -21,6 +21,7 @@ static void write_records(struct update_run *run, struct atomic_file *af)
 {
 	const struct update_list *l = &run->list;
 	size_t from = 0;   /* unchanged bytes from here go out in one write */
+	const char *last = NULL;   /* the last byte written */
 
 	for (size_t i = 0; i < l->nrec; i++) {
 		const struct list_record *r = &l->rec[i];
@@ -28,12 +29,17 @@ static void write_records(struct update_run *run, struct atomic_file *af)
 			continue;
 		atomic_write(af, l->data + from, r->start - from);
 		atomic_write(af, run->fresh_buf + r->new_start, r->new_len);
+		if (r->new_len)
+			last = run->fresh_buf + r->new_start + r->new_len - 1;
 		from = r->start + r->len;
 	}
 	atomic_write(af, l->data + from, l->size - from);
+	if (l->size > from)
+		last = l->data + l->size - 1;
 	if (!run->nadded)
 		return;
-	if (l->size && l->data[l->size - 1] != l->delim)
+	/* A rewritten last line ends in its delimiter; a kept one may not. */
+	if (last && *last != l->delim)
 		atomic_write(af, run->fmt.crlf ? "\r\n" : &l->delim, run->fmt.crlf ? 2 : 1);
 	atomic_write(af, run->added_buf, run->added_len);
 }

@@ -474,3 +474,17 @@ signalled() {
 	fi
 	[ -z "$(ls -A | grep simdsum-tmp)" ]
 }
+
+@test "a list without a last newline: one delimiter before the added lines, rewritten last line or not" {
+	abc
+	printf '%s' "$("$LINKS/sha256sum" a)" > list
+	"$SIMDSUM" --update=list b
+	[ "$(cat list)" = "$("$LINKS/sha256sum" a b)" ]
+	# The last line rewritten (it then ends in its newline) and a file
+	# added: no blank line between them.
+	printf '%s' "$("$LINKS/sha256sum" a)" > list
+	touch -d 2000-01-01 list
+	printf 'alpha2' > a
+	"$SIMDSUM" --update=list --update-changed a c
+	"$LINKS/sha256sum" a c | cmp - list
+}
