@@ -38,19 +38,6 @@ static const uint8_t *raw_digest(struct audit_arena *a, const struct check_line 
 	return out;
 }
 
-/* How many bytes of "\r\n" end the record: check_parse_line drops them as
- * a line's end, but in a -z record they belong to the name. */
-static size_t crlf_tail(const char *line, size_t len)
-{
-	size_t k = 0;
-
-	if (k < len && line[len - 1 - k] == '\n')
-		k++;
-	if (k < len && line[len - 1 - k] == '\r')
-		k++;
-	return k;
-}
-
 /* The parsed name in the arena, with the tail the parser dropped put
  * back when the name ran to the record's end (-z). */
 static const char *entry_name(struct audit_arena *a, const struct check_line *l,
@@ -78,7 +65,7 @@ static void add_line(struct audit_run *run, struct check_parser *p, char *line, 
 	if (zero && len && line[len - 1] == '\0')
 		len--;
 	if (zero) {
-		ntail = crlf_tail(line, len);
+		ntail = check_line_crlf_tail(line, len);
 		memcpy(tail, line + len - ntail, ntail);
 	}
 	enum check_line_kind kind = check_parse_line(p, line, len, &parsed);

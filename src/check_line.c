@@ -230,3 +230,14 @@ bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *
 			return false;
 	return true;
 }
+
+size_t check_line_crlf_tail(const char *line, size_t len)
+{
+	size_t k = 0;
+
+	if (k < len && line[len - 1 - k] == '\n')
+		k++;
+	if (k < len && line[len - 1 - k] == '\r')
+		k++;
+	return k;
+}

@@ -47,6 +47,12 @@ void check_parser_init(struct check_parser *p, const struct algo *untagged_algo)
 enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
 				      struct check_line *out);
 
+/* How many bytes of "\r\n" end line[0..len): check_parse_line drops them
+ * as a line's end, but in a NUL-terminated (-z) record they belong to
+ * the name, and the caller puts them back where the name ran to the
+ * record's end. */
+size_t check_line_crlf_tail(const char *line, size_t len);
+
 /* Whether digest (hex, any case, digest_len characters) equals the raw
  * digest bytes. */
 bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *raw,

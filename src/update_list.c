@@ -104,12 +104,22 @@ static void parse_record(struct update_list *l, struct check_parser *p, struct l
 	r->crlf = l->delim == '\n' && ended && len >= 2 && bytes[len - 2] == '\r';
 	if (l->delim == '\0' && ended)
 		len--;
+	size_t ntail = l->delim == '\0' ? check_line_crlf_tail(bytes, len) : 0;
 	enum check_line_kind kind = parse_copy(p, bytes, len, scratch, cap, &line);
 	r->malformed = kind == CHECK_LINE_MALFORMED;
 	if (kind != CHECK_LINE_OK)
 		return;
 	r->algo = line.algo;
-	r->name = xstrdup(line.name);
+	size_t n = strlen(line.name);
+	if (ntail && line.name + n == *scratch + len - ntail) {
+		/* the name ran to the record's end: its "\r\n" is its own */
+		r->name = xmalloc(n + ntail + 1);
+		memcpy(r->name, line.name, n);
+		memcpy(r->name + n, bytes + len - ntail, ntail);
+		r->name[n + ntail] = '\0';
+	} else {
+		r->name = xstrdup(line.name);
+	}
 	r->tagged = line.digest > line.name;
 	r->binary = line.binary;
 	r->base64 = !is_hex_digest(&line);

@@ -488,3 +488,17 @@ signalled() {
 	"$SIMDSUM" --update=list --update-changed a c
 	"$LINKS/sha256sum" a c | cmp - list
 }
+
+@test "-z: names ending in a carriage return or a newline are matched, not added again" {
+	printf 1 > $'cr\r'
+	printf 2 > $'nl\n'
+	"$SIMDSUM" -z --update=list $'cr\r' $'nl\n'
+	cp list once
+	"$SIMDSUM" -z --update=list $'cr\r' $'nl\n'
+	cmp list once
+	# --update-changed rewrites the line, it does not add one.
+	touch -d 2000-01-01 list
+	printf 9 > $'nl\n'
+	"$SIMDSUM" -z --update=list --update-changed $'nl\n'
+	"$SIMDSUM" -z $'cr\r' $'nl\n' | cmp - list
+}
