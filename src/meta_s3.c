@@ -171,6 +171,9 @@ static bool object_parts(struct meta_reader *r, const struct json_value *root)
 	if (total && !meta_uint(r, total, "ObjectParts.TotalPartsCount", META_MAX_PARTS,
 				&m->total_parts))
 		return false;
+	if (total && m->total_parts == 0)   /* 0 stands for "not given" below */
+		return meta_fail(r, "ObjectParts.TotalPartsCount: 0 (a part count is 1 to %d)",
+				 META_MAX_PARTS);
 	if (!parts)
 		return true;
 	if (parts->type != JSON_ARRAY)
@@ -245,6 +248,10 @@ static bool finish(struct meta_reader *r)
 			return meta_fail(r, "%s: %llu parts, but ObjectParts.TotalPartsCount is %llu",
 					 c->source, (unsigned long long)c->nparts,
 					 (unsigned long long)m->total_parts);
+		/* A listing of more parts, or a whole one of other parts. */
+		if (m->nlisted > c->nparts || (m->parts_complete && m->nlisted != c->nparts))
+			return meta_fail(r, "%s: %llu parts, but ObjectParts.Parts lists %zu",
+					 c->source, (unsigned long long)c->nparts, m->nlisted);
 		if (counted && c->nparts != counted->nparts)
 			return meta_fail(r, "%s: %llu parts, but %s: %llu", c->source,
 					 (unsigned long long)c->nparts, counted->source,

@@ -379,6 +379,9 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 {"ChecksumCRC32C": "$sum", "checksumcrc32c": "$sum"}|checksumcrc32c: given more than once
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e-2", "ObjectSize": 100, "ObjectParts": {"TotalPartsCount": 2, "Parts": [{"PartNumber": 2, "Size": 50}]}}|ObjectParts.Parts[0]: part 2 where part 1 was expected (a paged listing? ask for every part: --max-parts 10000)
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e-2", "ObjectSize": 100, "ObjectParts": {"TotalPartsCount": 2, "Parts": [{"PartNumber": 1, "Size": 50}, {"PartNumber": 2, "Size": 49}]}}|ObjectParts.Parts: the parts add up to 99 bytes, the object to 100
+{"ETag": "d41d8cd98f00b204e9800998ecf8427e-4", "ObjectSize": 100, "ObjectParts": {"Parts": [{"PartNumber": 1, "Size": 50}, {"PartNumber": 2, "Size": 50}]}}|ETag: 4 parts, but ObjectParts.Parts lists 2
+{"ETag": "d41d8cd98f00b204e9800998ecf8427e-1", "ObjectSize": 100, "ObjectParts": {"IsTruncated": true, "Parts": [{"PartNumber": 1, "Size": 50}, {"PartNumber": 2, "Size": 50}]}}|ETag: 1 parts, but ObjectParts.Parts lists 2
+{"ETag": "d41d8cd98f00b204e9800998ecf8427e", "ChecksumCRC32C": "$sum-1", "ObjectParts": {"TotalPartsCount": 0, "Parts": []}}|ObjectParts.TotalPartsCount: 0 (a part count is 1 to 10000)
 {"a": "\ud800", "crc32c": "$sum"}|invalid JSON at line 1, column 8: unpaired surrogate in \u escape
 {"a": "\x", "crc32c": "$sum"}|invalid JSON at line 1, column 8: invalid escape in a string
 $big|larger than 1048576 bytes: not the metadata of an object
