@@ -86,6 +86,11 @@ static bool object_checksum(struct meta_reader *r, const struct json_value *v,
 		c->kind = META_COMPOSITE;
 		c->nparts = n;
 	}
+	/* S3 keeps no whole-object SHA of an upload in parts: without "-N"
+	 * (get-object-attributes) and ChecksumType (older CLIs), the upload's
+	 * part count decides (meta_s3_finish). */
+	c->sha_unsaid = !n && type == TYPE_UNSAID &&
+			(a->family == FAMILY_SHA1 || a->family == FAMILY_SHA256);
 	return true;
 }
 
@@ -232,9 +237,17 @@ static bool finish(struct meta_reader *r)
 {
 	struct object_meta *m = r->m;
 	const struct meta_check *counted = NULL;
+	uint64_t upload_parts = m->total_parts;
 
+	for (size_t i = 0; i < m->nchecks; i++)
+		if (m->checks[i].kind == META_ETAG && m->checks[i].nparts)
+			upload_parts = m->checks[i].nparts;
 	for (size_t i = 0; i < m->nchecks; i++) {
 		struct meta_check *c = &m->checks[i];
+		if (c->sha_unsaid && upload_parts) {
+			c->kind = META_COMPOSITE;
+			c->nparts = upload_parts;
+		}
 		if (c->kind == META_PART)
 			c->nparts = m->total_parts ? m->total_parts : m->nlisted;
 		if (c->kind != META_COMPOSITE && c->kind != META_ETAG)

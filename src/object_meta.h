@@ -38,6 +38,8 @@ struct meta_check {
 	uint64_t part;        /* PART: its number, from 1 */
 	uint64_t components;  /* Cloud Storage's componentCount (a label only) */
 	bool etag;            /* a FULL MD5 that is a single-part ETag */
+	bool sha_unsaid;      /* an S3 SHA-1/SHA-256 without -N or ChecksumType:
+	                       * composite if the upload had parts */
 	bool little_endian;   /* the value's bytes least significant first (Azure's CRC64) */
 	char source[64];      /* the member it came from ("Checksum.ChecksumSHA256") */
 	char text[META_TEXT_MAX];   /* the value in its own notation (ETag unquoted) */

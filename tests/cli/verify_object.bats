@@ -186,6 +186,27 @@ obj: $tag (part 3 of 3) OK" ]
 	[ "$stderr" = "$SAYS: WARNING: 3 computed checksums did NOT match" ]
 }
 
+@test "S3 SHA without -N or ChecksumType (an older CLI's get-object-attributes): composite for an upload in parts" {
+	# S3 keeps no whole-object SHA of an upload in parts. (It was judged
+	# as the whole file's SHA: FAILED for a matching file.)
+	head -c 3000001 /dev/urandom > obj
+	for alg in sha256 sha1; do
+		pyref 'alg = sys.argv[2]; sizes = even(len(data), 1 << 20)
+dump({"ETag": etag(data, sizes), "ObjectSize": len(data),
+      "Checksum": {"Checksum" + alg.upper(): composite(alg, data, sizes).split("-")[0]},
+      "ObjectParts": {"TotalPartsCount": 3}}, "attrs.json")' obj $alg
+		run "$SIMDSUM" --verify-object=attrs.json obj
+		[ "$status" -eq 0 ] || { echo "$output"; false; }
+		[ "${lines[2]}" = "obj: $(tr a-z A-Z <<< $alg) (composite, 3 parts of 1 MiB) OK" ]
+	done
+	# a single upload's SHA is the whole file's
+	pyref 'dump({"ETag": hashlib.md5(data).hexdigest(), "ObjectSize": len(data),
+      "Checksum": {"ChecksumSHA256": b64(ALG["sha256"](data))}}, "whole.json")' obj
+	run "$SIMDSUM" --verify-object=whole.json obj
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "${lines[2]}" = "obj: SHA256 (full object) OK" ]
+}
+
 @test "S3 head-object COMPOSITE with -N and no listing: the part size from the count" {
 	head -c 3000 /dev/urandom > obj
 	pyref 'dump({"ContentLength": len(data), "ChecksumCRC32C": composite("crc32c", data, [1000] * 3),
@@ -454,8 +475,9 @@ obj: SHA256 (full object) OK" ]
 
 @test "one read, whatever the implementation: --impl applies to the families that have it" {
 	head -c 2000000 /dev/urandom > obj
-	pyref 'dump({"ContentLength": len(data), "ETag": etag(data, [1 << 20, len(data) - (1 << 20)]),
-      "ChecksumCRC32C": b64(ALG["crc32c"](data)), "ChecksumSHA256": b64(ALG["sha256"](data))},
+	pyref 'sizes = [1 << 20, len(data) - (1 << 20)]
+dump({"ContentLength": len(data), "ETag": etag(data, sizes),
+      "ChecksumCRC32C": b64(ALG["crc32c"](data)), "ChecksumSHA256": composite("sha256", data, sizes)},
      "m.json")' obj
 	"$SIMDSUM" --verify-object=m.json obj > ref.out
 	for impl in generic $(supported_impls "crc32c:") $(supported_impls "sha224, sha256:"); do
