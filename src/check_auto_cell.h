@@ -154,6 +154,10 @@ bool ca_lanes(struct ca_run *run, const char *root);
 bool ca_io(struct ca_run *run, const char *root);
 bool ca_threads(struct ca_run *run, const char *root);
 
+/* check_auto_io.c: the -j columns for cpus CPUs, at most max of them:
+ * -j1 ... -jN where they fit, else the powers of two and N. */
+unsigned ca_job_counts(unsigned cpus, unsigned *jobs, unsigned max);
+
 /* check_auto_lanes.c: whether two choices hash count files alike at -j1:
  * as many at once, the same multi-buffer row for each number of them,
  * and the same tiers for a file alone (a multi-buffer row forced leaves a

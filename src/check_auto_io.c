@@ -136,14 +136,12 @@ static bool make_tree(struct tree *t, const struct ca_params *p)
 	return ca_tmp_cache(t->path, t->n);
 }
 
-/* -j1 ... -jN for N CPUs; on a machine with more CPUs than columns, the
- * powers of two and N. */
-static unsigned job_counts(unsigned *jobs, unsigned max)
+unsigned ca_job_counts(unsigned cpus, unsigned *jobs, unsigned max)
 {
-	unsigned cpus = jobs_cpus(), n = 0;
+	unsigned n = 0;
 
 	for (unsigned j = 1; j <= cpus && n < max; j++)
-		if (cpus < max || (j & (j - 1)) == 0 || j == cpus)
+		if (cpus <= max || (j & (j - 1)) == 0 || j == cpus)
 			jobs[n++] = j;
 	return n;
 }
@@ -158,7 +156,7 @@ static bool measure_threads(struct ca_run *run, const char *algo, struct tree *t
 	};
 	char arg[CA_MAX_COLS][16];
 	unsigned jobs[CA_MAX_COLS - 1];
-	unsigned njobs = job_counts(jobs, CA_MAX_COLS - 1);
+	unsigned njobs = ca_job_counts(jobs_cpus(), jobs, CA_MAX_COLS - 1);
 	struct ca_cell cell;
 
 	ca_cell_start(&cell, "%s -r", algo);

@@ -4,7 +4,7 @@
  * second in the other; their median ratio against 1.03, and SLOW only
  * where auto lost more of them than a fair coin would at most one time
  * in 40. A cell whose fastest forced choice runs auto's own plan, and
- * which plans of the lanes are one. */
+ * which plans of the lanes are one; the -j columns of the threads cell. */
 #include <stddef.h>
 #include <string.h>
 
@@ -200,6 +200,25 @@ static void test_same_lanes_plan(void **state)
 	assert_false(ca_same_lanes_plan(&none, &other_tiers, 5));
 }
 
+static void test_job_counts(void **state)
+{
+	(void)state;
+	unsigned jobs[11];
+
+	/* Every count while they fit, up to exactly as many CPUs as columns. */
+	assert_int_equal(ca_job_counts(2, jobs, 11), 2);
+	assert_int_equal(jobs[1], 2);
+	assert_int_equal(ca_job_counts(11, jobs, 11), 11);
+	for (unsigned j = 0; j < 11; j++)
+		assert_int_equal(jobs[j], j + 1);
+	/* Beyond, the powers of two and the CPU count. */
+	assert_int_equal(ca_job_counts(12, jobs, 11), 5);
+	const unsigned want12[] = { 1, 2, 4, 8, 12 };
+	assert_memory_equal(jobs, want12, sizeof want12);
+	assert_int_equal(ca_job_counts(64, jobs, 11), 7);
+	assert_int_equal(jobs[6], 64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -209,6 +228,7 @@ int main(void)
 		cmocka_unit_test(test_odd_counts_and_ties),
 		cmocka_unit_test(test_same_plan_is_not_slow),
 		cmocka_unit_test(test_same_lanes_plan),
+		cmocka_unit_test(test_job_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
