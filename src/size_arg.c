@@ -22,9 +22,11 @@ bool parse_size(const char *arg, uint64_t *out)
 	if (*p < '0' || *p > '9')
 		return false;
 	for (; *p >= '0' && *p <= '9'; p++) {
-		if (n > (UINT64_MAX - 9) / 10)
+		uint64_t d = (uint64_t)(*p - '0');
+
+		if (n > (UINT64_MAX - d) / 10)
 			return false;
-		n = n * 10 + (uint64_t)(*p - '0');
+		n = n * 10 + d;
 	}
 	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
 		if (strcmp(p, units[i].suffix) != 0)

@@ -77,3 +77,19 @@ load helpers
 	run "$SIMDSUM" -c -a sha1,sha256 /dev/null
 	[ "$status" -eq 1 ]
 }
+
+@test "--parts=SIZE: every size up to 2^64 - 1 bytes, none above it, none of 0" {
+	printf 'abc' > f
+	local one
+	one=$("$SIMDSUM" --parts=1K f | tail -1)
+	for size in 18446744073709551615 18446744073709551610 17179869183G 16777215T; do
+		run "$SIMDSUM" --parts="$size" f
+		[ "$status" -eq 0 ]
+		[ "${lines[-1]}" = "$one" ]
+	done
+	for size in 18446744073709551616 99999999999999999999 17179869184G 16777216T 0 0K 5XB; do
+		run --separate-stderr "$SIMDSUM" --parts="$size" f
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"invalid part size '$size'"* ]]
+	done
+}
