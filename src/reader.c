@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <linux/magic.h>
 #include <string.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -13,6 +15,34 @@
 /* posix_fadvise costs a system call; below this size the kernel's default
  * read-ahead already covers the file. */
 #define FADVISE_MIN_SIZE (1024 * 1024)
+
+#ifndef CONFIGFS_MAGIC
+#define CONFIGFS_MAGIC 0x62656570   /* not in every linux/magic.h */
+#endif
+
+/* Whether a regular file's size is its length. Not on the kernel's
+ * pseudo filesystems: /sys says 4096 for a file of a few bytes, /proc 0
+ * for one of kilobytes. Their files occupy no blocks, so only a file
+ * without blocks (also an empty or wholly sparse one) costs the fstatfs. */
+static bool size_is_length(int fd, const struct stat *st)
+{
+	static const long pseudo[] = {
+		PROC_SUPER_MAGIC, SYSFS_MAGIC,      DEBUGFS_MAGIC,      TRACEFS_MAGIC,
+		CONFIGFS_MAGIC,   SECURITYFS_MAGIC, CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC,
+		EFIVARFS_MAGIC,   PSTOREFS_MAGIC,   BPF_FS_MAGIC,       SELINUX_MAGIC,
+		SMACK_MAGIC,      BINFMTFS_MAGIC,
+	};
+	struct statfs fs;
+
+	if (!S_ISREG(st->st_mode))
+		return false;
+	if (st->st_blocks != 0 || fstatfs(fd, &fs) != 0)
+		return true;
+	for (size_t i = 0; i < sizeof pseudo / sizeof pseudo[0]; i++)
+		if ((long)fs.f_type == pseudo[i])
+			return false;
+	return true;
+}
 
 bool reader_open(struct file_reader *r, const char *name)
 {
@@ -39,9 +69,10 @@ bool reader_open(struct file_reader *r, const char *name)
 		r->outcome.err = err;
 		return false;
 	}
-	/* Files that report size 0 may still have content (/proc): they are
-	 * read like pipes, to the first empty read. */
-	r->regular = S_ISREG(r->before.st_mode) && r->before.st_size > 0;
+	/* Files whose size is not their length are read like pipes, to the
+	 * first empty read; so is an empty file, in case it has grown. */
+	r->size_is_length = size_is_length(r->fd, &r->before);
+	r->regular = r->size_is_length && r->before.st_size > 0;
 	if (r->regular && r->before.st_size >= FADVISE_MIN_SIZE)
 		posix_fadvise(r->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 	return true;

@@ -15,7 +15,8 @@ struct file_reader {
 	const char *name;      /* as given to reader_open */
 	int fd;
 	bool is_stdin;
-	bool regular;          /* a regular file whose size is known */
+	bool regular;          /* a regular file whose size is its length, > 0 */
+	bool size_is_length;   /* a regular file not on /proc, /sys and the like */
 	bool eof;
 	struct stat before;
 	uint64_t total;        /* bytes read so far */

@@ -93,3 +93,25 @@ load helpers
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "$SAYS: large: Input/output error" ]
 }
+
+@test "--parts of /proc and /sys files: every part, without a count; an empty file is part 1 of 1" {
+	local f=/sys/kernel/mm/transparent_hugepage/enabled
+	[ -r "$f" ] || f=/sys/devices/system/cpu/online
+	[ -r "$f" ] || skip "no readable sysfs file here"
+	cat "$f" > sys.copy
+	cat /proc/version > proc.copy
+	for args in "-a sha256" "-a sha1,md5" "-a crc32c -j2" "-a sha256 --io=mmap"; do
+		for pair in "$f sys.copy 1K" "/proc/version proc.copy 16"; do
+			set -- $pair
+			run --separate-stderr "$SIMDSUM" $args --parts="$3" "$1"
+			[ "$status" -eq 0 ]
+			[ -z "$stderr" ]
+			# The copy's lines, less its "of N", under the pseudo-file's name.
+			"$SIMDSUM" $args --parts="$3" "$2" | sed "s| of [0-9]*, |, |; s|($2)|($1)|" > want
+			[ "$output" = "$(cat want)" ]
+		done
+	done
+	: > empty
+	run "$SIMDSUM" --parts=1K empty
+	[[ "${lines[0]}" == "SHA256 (empty) part 1 of 1, offset 0, length 0 = "* ]]
+}
