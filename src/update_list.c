@@ -55,25 +55,47 @@ static enum check_line_kind parse_copy(struct check_parser *p, const char *bytes
 	return kind == CHECK_LINE_OK && out->nul_cut ? CHECK_LINE_MALFORMED : kind;
 }
 
-/* NUL-separated when it holds a NUL and its first record, up to the
- * first NUL, is a checksum line; an empty list takes -z's word. */
-static char find_delim(const struct update_list *l, const struct options *opt)
+/* How many of the list's first max records, cut at delim, are checksum
+ * lines. */
+static size_t count_lines(const struct update_list *l, const struct options *opt, char delim,
+			  size_t max)
 {
-	const char *nul = l->size ? memchr(l->data, '\0', l->size) : NULL;
 	struct check_parser p;
 	struct check_line line;
 	char *scratch = NULL;
-	size_t cap = 0;
+	size_t cap = 0, ok = 0, at = 0;
 
+	list_parser(&p, opt);
+	for (size_t n = 0; n < max && at < l->size; n++) {
+		const char *end = memchr(l->data + at, delim, l->size - at);
+		size_t len = end ? (size_t)(end - (l->data + at)) + 1 : l->size - at;
+		/* a line keeps its newline for the parser, a record drops its NUL */
+		size_t parsed = delim == '\0' && end ? len - 1 : len;
+		ok += parse_copy(&p, l->data + at, parsed, &scratch, &cap, &line) == CHECK_LINE_OK;
+		at += len;
+	}
+	free(scratch);
+	return ok;
+}
+
+/* NUL-separated when it holds a NUL and more of its first records are
+ * checksum lines cut at NULs than at newlines: a NUL inside a newline
+ * list's line, or a newline inside a -z list's name, spoils one record
+ * of the wrong reading, not the whole list. A tie goes to the delimiter
+ * that ends the list, then to -z's word; an empty list takes -z's word. */
+#define SNIFF_RECORDS 1000
+static char find_delim(const struct update_list *l, const struct options *opt)
+{
 	if (!l->size)
 		return opt->delim;
-	if (!nul)
+	if (!memchr(l->data, '\0', l->size))
 		return '\n';
-	list_parser(&p, opt);
-	bool ok = parse_copy(&p, l->data, (size_t)(nul - l->data), &scratch, &cap, &line) ==
-		  CHECK_LINE_OK;
-	free(scratch);
-	return ok ? '\0' : '\n';
+	size_t nul = count_lines(l, opt, '\0', SNIFF_RECORDS);
+	size_t nl = count_lines(l, opt, '\n', SNIFF_RECORDS);
+	if (nul != nl)
+		return nul > nl ? '\0' : '\n';
+	char last = l->data[l->size - 1];
+	return last == '\0' || last == '\n' ? last : opt->delim;
 }
 
 static bool hex_char(char c)

@@ -502,3 +502,22 @@ signalled() {
 	"$SIMDSUM" -z --update=list --update-changed $'nl\n'
 	"$SIMDSUM" -z $'cr\r' $'nl\n' | cmp - list
 }
+
+@test "the list's delimiter: a NUL inside a newline list's line, a newline inside a -z name" {
+	abc
+	# A newline list whose first line holds a NUL: its lines stay lines.
+	{ printf '%s  x\0y\n' "$(sha256sum a | cut -c1-64)"; sha256sum a; } > list
+	cp list before
+	"$SIMDSUM" --update=list b
+	{ cat before; sha256sum b; } | cmp - list
+	{ printf '%s  x\0y\n' "$(sha256sum a | cut -c1-64)"; sha256sum a c; } > list3
+	cp list3 before
+	"$SIMDSUM" --update=list3 b
+	{ cat before; sha256sum b; } | cmp - list3
+	# A -z list of one record whose name holds a newline: still -z, also
+	# without -z on the command line.
+	printf 'n\nl' > $'new\nline'
+	sha256sum -z $'new\nline' > zlist
+	"$SIMDSUM" --update=zlist a
+	sha256sum -z $'new\nline' a | cmp - zlist
+}
