@@ -208,7 +208,7 @@ make_some() {
 	sweep -a crc32c,sha256 --base64 --parts=4K f6 f1
 }
 
-@test "every allocation fails in turn: -r" {
+@test "every allocation fails in turn: -r, --audit" {
 	mkdir -p tree/a/b tree/c
 	for i in 1 2 3; do
 		head -c $((i * 1000)) /dev/urandom > "tree/x$i"
@@ -220,6 +220,12 @@ make_some() {
 	# 1, "tree/a: Cannot allocate memory"); the others are hashed.
 	sweep -r tree -j2
 	sweep -r -L tree -j1
+	# --audit: a directory it could not list is reported so; the names
+	# listed under it are still checked, none said MISSING, MOVED or NEW.
+	"$SIMDSUM" -r tree > sums
+	"$SIMDSUM" -r -L tree > sums-L
+	FILE_ERROR='^tree[^:]*: FAILED open or read$' sweep -c sums --audit=tree -j1
+	FILE_ERROR='^tree[^:]*: FAILED open or read$' sweep -c sums-L --audit=tree -L -j2
 }
 
 @test "every allocation fails in turn: --json, --files-from, --files0-from, --combine" {
