@@ -280,6 +280,29 @@ obj: MD5 (full object) OK" ]
 	[ "$(jq -r '.["x-ms-content-crc64"]' rest.json)" = "$("$SIMDSUM" -a crc64nvme --byte-order=little --base64 obj | cut -d' ' -f1)" ]
 }
 
+@test "Azure's headers with Azure's ETag (0x...): the ETag noted, the rest checked" {
+	head -c 3000 /dev/urandom > obj
+	pyref 'dump({"Content-Length": str(len(data)), "ETag": "\"0x8DCB7A3F2E1D4C0\"",
+      "Content-MD5": b64(ALG["md5"](data))}, "rest.json")
+dump({"Content-Length": str(len(data)), "ETag": "0x8dcb7a3f2e1d4c0a",
+      "x-ms-content-crc64": b64(ALG["crc64nvme"](data)[::-1])}, "bare.json")' obj
+	run --separate-stderr "$SIMDSUM" --verify-object=rest.json obj
+	[ "$status" -eq 0 ]
+	[ "$output" = "obj: size (3000 bytes) OK
+obj: MD5 (full object) OK" ]
+	[ "$stderr" = "$SAYS: rest.json: ETag: Azure's (a version, not a digest); not checked" ]
+	run --separate-stderr "$SIMDSUM" --verify-object=bare.json obj
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "obj: CRC64NVME (full object) OK" ]
+	# Not Azure's: 17 hex digits, or none, are still no MD5 ETag.
+	for tag in 0x8DCB7A3F2E1D4C0AB 0x 0x8DCB7A3F2E1D4C0G; do
+		printf '{"Content-Length": "3000", "ETag": "%s"}' "$tag" > bad.json
+		run --separate-stderr "$SIMDSUM" --verify-object=bad.json obj
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"ETag: not an MD5 ETag"* ]]
+	done
+}
+
 @test "--json, --quiet, --status" {
 	head -c 1000 /dev/urandom > obj
 	pyref 'dump({"ContentLength": len(data), "ETag": hashlib.md5(data).hexdigest(),
