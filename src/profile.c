@@ -127,10 +127,15 @@ static bool cost_from_text(const char *s, bool positive, double *out)
 	char *end;
 	double v;
 
-	errno = 0;
 	if (!plain_decimal(s, &v)) {
+		/* An exponent (1.5e-3): decimal only, no sign before the
+		 * digits, so no hex, inf, nan or -0 that strtod would take. */
+		if (((*s < '0' || *s > '9') && *s != '.') || s[strspn(s, "0123456789.eE+-")] != '\0')
+			return false;
+		errno = 0;
 		v = strtod(s, &end);
-		if (errno || end == s || *end)
+		/* ERANGE on an underflow (1e-320) leaves a tiny cost: kept */
+		if ((errno && !(errno == ERANGE && v < 1)) || *end)
 			return false;
 	}
 	if (!isfinite(v) || v < 0 || v >= 1e9 || (positive && v <= 0))
@@ -275,7 +280,11 @@ static bool parse_line(const char *line, size_t len, bool *seen_magic, struct cp
 {
 	struct tokens tk;
 
-	if (len > LINE_MAX_BYTES || !printable(line, len)) {
+	if (len > LINE_MAX_BYTES) {
+		snprintf(err, errsize, "longer than %d bytes", LINE_MAX_BYTES);
+		return false;
+	}
+	if (!printable(line, len)) {
 		snprintf(err, errsize, "not a line of text");
 		return false;
 	}
@@ -347,7 +356,8 @@ bool profile_parse(const char *text, size_t len, struct cpu_profile *out, char *
 		pos = end + 1;
 	}
 	if (!seen_magic) {
-		snprintf(err, errsize, "not a simdsum profile (empty)");
+		snprintf(err, errsize, "not a simdsum profile (%s)",
+			 len ? "no 'simdsum-profile 1' line" : "empty");
 		return false;
 	}
 	if (!out->name[0])
@@ -435,7 +445,7 @@ void profile_write(const struct cpu_profile *p, const struct cpu_signature *sig,
 		}
 }
 
-bool profile_path(char *buf, size_t size)
+int profile_path(char *buf, size_t size)
 {
 	const char *env = getenv("SIMDSUM_PROFILE");
 	const char *xdg = getenv("XDG_CONFIG_HOME");
@@ -449,8 +459,8 @@ bool profile_path(char *buf, size_t size)
 	else if (home && home[0])
 		n = snprintf(buf, size, "%s/.config/simdsum/profile", home);
 	else
-		return false;
-	return n > 0 && (size_t)n < size;
+		return ENOENT;
+	return n >= 0 && (size_t)n < size ? 0 : ENAMETOOLONG;
 }
 
 /* Where a profile came from, as --debug and --list-impls show it: the
@@ -484,6 +494,11 @@ static bool load_file(const char *path, struct cpu_profile *out, bool *absent, c
 		snprintf(err, errsize, "%s", strerror(errno));
 		return false;
 	}
+	/* O_NONBLOCK kept open() from waiting for a FIFO's writer; the reads
+	 * wait for what a pipe (SIMDSUM_PROFILE=<(...)) has yet to write. */
+	int flags = fcntl(fd, F_GETFL);
+	if (flags != -1)
+		fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
 	/* Room for the file's size and one byte more, which only a file
 	 * that grew fills (a profile is a few KiB: a buffer of the largest
 	 * size would cost the run a page fault or two, about 12 us each on
@@ -532,6 +547,10 @@ done:
 static bool usable_here(const struct cpu_profile *p, const struct cpu_signature *sig, char *err,
 			size_t errsize)
 {
+	if (!p->nranges) {
+		snprintf(err, errsize, "no cpu line");
+		return false;
+	}
 	if (!profile_matches(p, sig)) {
 		snprintf(err, errsize, "measured on another CPU");
 		return false;
@@ -575,7 +594,8 @@ static void choose(void)
 	cpu_signature_get(&sig);
 	unsigned base = builtin_for(&sig);
 	/* SIMDSUM_PROFILE= (empty) asks for the built-in profile. */
-	bool named = profile_path(path, sizeof path) && path[0];
+	int where = profile_path(path, sizeof path);
+	bool named = where == 0 && path[0];
 	if (named)
 		from_file = load_file(path, &in_force, &absent, err, sizeof err) &&
 			    usable_here(&in_force, &sig, err, sizeof err);
@@ -583,7 +603,10 @@ static void choose(void)
 		profile_builtin_merge(base, &in_force);
 	} else {
 		profile_builtin_make(base, &in_force);
-		if (named && (!absent || getenv("SIMDSUM_PROFILE")))
+		if (where == ENAMETOOLONG)
+			diag_error(0, "warning: profile: %s; using the built-in profile (%s)",
+				   strerror(where), in_force.name);
+		else if (named && (!absent || getenv("SIMDSUM_PROFILE")))
 			diag_error(0, "warning: profile %s: %s; using the built-in profile (%s)",
 				   quote_name(path), err, in_force.name);
 	}

@@ -7,6 +7,8 @@
  * SIMDSUM_TUNE_QUICK=1 (for tests) measures in tiny batches, one round,
  * on a 4 MiB file: well under a second, figures too rough to use, but
  * every code path of the real run. */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,16 +144,21 @@ static bool parses_back(const char *text, size_t len)
 	return ok;
 }
 
-static bool save(const char *text, size_t len)
+/* Where --tune=save writes (path[PATH_MAX]); false, reported, when
+ * nowhere. */
+static bool save_path(char *path)
 {
-	char path[4096];
-
-	if (!profile_path(path, sizeof path) || !path[0]) {
+	int where = profile_path(path, PATH_MAX);
+	if (where == ENAMETOOLONG) {
+		diag_error(0, "cannot save profile: %s", strerror(where));
+		return false;
+	}
+	if (where != 0 || !path[0]) {
 		diag_error(0, "cannot save profile: no place for it (HOME is not set, or "
 			      "SIMDSUM_PROFILE is empty)");
 		return false;
 	}
-	return tune_save(path, text, len);
+	return tune_save_possible(path);
 }
 
 bool tune_run(bool do_save)
@@ -160,9 +167,13 @@ bool tune_run(bool do_save)
 	struct tune_row rows[PROFILE_MAX_ROWS];
 	struct tune_io io;
 	struct cpu_profile p;
-	uint64_t start = cycles_clock_ns();
+	char path[PATH_MAX];
 	size_t len;
 
+	/* A save that cannot happen fails before the seconds of measuring. */
+	if (do_save && !save_path(path))
+		return false;
+	uint64_t start = cycles_clock_ns();
 	unsigned nrows = tune_rows(b, rows, PROFILE_MAX_ROWS);
 	build_profile(rows, nrows, &p);
 	tune_io(b, &p, &io);
@@ -177,7 +188,7 @@ bool tune_run(bool do_save)
 		return false;
 	}
 	fwrite(text, 1, len, stdout);
-	bool ok = !do_save || save(text, len);
+	bool ok = !do_save || tune_save(path, text, len);
 	free(text);
 	return ok;
 }

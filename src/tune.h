@@ -79,6 +79,11 @@ void tune_io(const struct tune_budget *b, const struct cpu_profile *tuned, struc
  * leaving no temporary file behind. */
 bool tune_save(const char *path, const char *text, size_t len);
 
+/* Whether a profile could be saved to path (nothing there, or a regular
+ * file, through any symbolic links); reports why not. Checked before the
+ * measuring, and again by tune_save. */
+bool tune_save_possible(const char *path);
+
 /* write(2) until len bytes are written (EINTR retried); false with errno
  * set otherwise. Shared by the tune_*.c files. */
 bool tune_write_all(int fd, const void *data, size_t len);

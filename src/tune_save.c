@@ -63,17 +63,51 @@ bool tune_write_all(int fd, const void *data, size_t len)
 	return true;
 }
 
+/* The file a profile saved to path goes to (a symbolic link's target),
+ * when it is absent or a regular file; NULL, reported, otherwise: a
+ * device or FIFO there is no profile, and would be replaced by one. */
+static char *save_target(const char *path)
+{
+	char *target = atomic_resolve(path);
+	struct stat st;
+
+	if (!target) {
+		diag_error(errno, "cannot save profile to %s", quote_name(path));
+		return NULL;
+	}
+	if (lstat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode))
+			diag_error(EISDIR, "cannot save profile to %s", quote_name(path));
+		else
+			diag_error(0, "%s: not a regular file: not updated", quote_name(path));
+		free(target);
+		return NULL;
+	}
+	return target;
+}
+
+bool tune_save_possible(const char *path)
+{
+	char *target = save_target(path);
+
+	free(target);
+	return target != NULL;
+}
+
 bool tune_save(const char *path, const char *text, size_t len)
 {
-	char *dir = atomic_dir_of(path);
-	bool made = make_dirs(dir);
-	int err = errno;
-	free(dir);
 	/* A profile that is a symbolic link (to one kept with dotfiles)
-	 * stays one: the file it names is replaced. */
-	char *target = made ? atomic_resolve(path) : NULL;
-	if (!target) {
-		diag_error(made ? errno : err, "cannot save profile to %s", quote_name(path));
+	 * stays one: the file it names is replaced, in its directory, which
+	 * is made if missing. */
+	char *target = save_target(path);
+	if (!target)
+		return false;
+	char *dir = atomic_dir_of(target);
+	bool made = make_dirs(dir);
+	free(dir);
+	if (!made) {
+		diag_error(errno, "cannot save profile to %s", quote_name(path));
+		free(target);
 		return false;
 	}
 	atomic_clean_stale(target);

@@ -203,6 +203,40 @@ refused() {
 	refused huge
 	{ good_profile; printf 'name %0300d\n' 0; } > longline
 	refused longline
+	grep -q ": line 8: longer than 256 bytes;" <<< "$stderr"
+	# Numbers strtod takes that are no decimal cost: hex, a sign, inf.
+	for cost in 0x10 -0 +1 -1e-3 inf 1e5x .e1; do
+		good_profile | sed "s/^row sha256 generic 1 /row sha256 generic $cost /" > bad
+		refused bad
+		grep -q "costs must be numbers" <<< "$stderr"
+	done
+	# Decimal ones are taken, a subnormal one too.
+	for cost in 1e-320 1.5E2 .5 2.5e+1; do
+		good_profile | sed "s/^row sha256 generic 1 0.001/row sha256 generic 1 $cost/" > ok
+		run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG SIMDSUM_PROFILE=ok \
+			"$SIMDSUM" --debug -a sha256,crc32c data data2
+		[ "$output" = "$WANT" ]
+		[[ "$stderr" != *warning* ]] || { echo "$cost: $stderr"; false; }
+	done
+	# Each refusal says why.
+	good_profile | grep -v '^cpu' > nocpu
+	refused nocpu
+	grep -q "warning: profile nocpu: no cpu line;" <<< "$stderr"
+	printf '# only a comment\n' > comments
+	refused comments
+	grep -q "not a simdsum profile (no 'simdsum-profile 1' line)" <<< "$stderr"
+}
+
+@test "a profile read from a pipe is read to its end" {
+	setup_data
+	good_profile > p
+	for i in 1 2 3; do
+		run -0 --separate-stderr env SIMDSUM_CPU_SIGNATURE=$SIG bash -c \
+			'SIMDSUM_PROFILE=<(sleep 0.2; cat p) "$1" --debug -a sha256,crc32c data data2' sh "$SIMDSUM"
+		[ "$output" = "$WANT" ]
+		[[ "$stderr" != *warning* ]] || { echo "$stderr"; false; }
+		grep -q "^$SAYS: cost profile: generic-first (/dev/fd/" <<< "$stderr"
+	done
 }
 
 @test "a profile truncated at every byte: digests never change, one warning unless cut at a line's end" {

@@ -197,14 +197,63 @@ can_make_readonly() {
 
 @test "--tune=save removes its temporary file when the rename fails" {
 	tune_env
-	# A directory where the profile should go: the temporary file is
-	# written and synced, then cannot take its place.
+	mkdir -p cfg/simdsum
+	echo old > cfg/simdsum/profile
+	echo mounted > over
+	# A file mounted over the profile: the temporary file is written and
+	# synced, then cannot take its place (EBUSY).
+	unshare -m true 2>/dev/null || skip "no mount namespace here (it needs root)"
+	run --separate-stderr unshare -m sh -c 'mount --bind "$1" "$2" && exec "$3" --tune=save' \
+		sh over cfg/simdsum/profile "$SIMDSUM"
+	[ "$status" -eq 1 ]
+	tune_said "$SAYS: $T/cfg/simdsum/profile: not updated: cannot rename the new profile over it: Device or resource busy"
+	[ "$(ls -A cfg/simdsum)" = profile ]
+	[ "$(cat cfg/simdsum/profile)" = old ]
+}
+
+@test "--tune=save refuses a directory, a FIFO or a device where the profile goes, before measuring" {
+	tune_env
 	mkdir -p cfg/simdsum/profile/in-the-way
 	run --separate-stderr "$SIMDSUM" --tune=save
 	[ "$status" -eq 1 ]
-	tune_said "$SAYS: $T/cfg/simdsum/profile: not updated: cannot rename the new profile over it: Is a directory"
-	[ "$(ls -A cfg/simdsum)" = profile ]
+	[ -z "$output" ]
+	[ "$stderr" = "$SAYS: cannot save profile to $T/cfg/simdsum/profile: Is a directory" ]
 	[ "$(ls -A cfg/simdsum/profile)" = in-the-way ]
+	mkfifo fifo
+	ln -s fifo link-to-fifo
+	local devs=(fifo link-to-fifo)
+	if mknod null c 1 3 2>/dev/null; then devs+=(null); fi
+	for f in "${devs[@]}"; do
+		run --separate-stderr env SIMDSUM_PROFILE="$f" "$SIMDSUM" --tune=save
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[ "$stderr" = "$SAYS: $f: not a regular file: not updated" ]
+	done
+	[ -p fifo ] && [ -L link-to-fifo ]
+	[ ! -e null ] || [ -c null ]
+	[ "$(ls -A cfg/simdsum/profile)" = in-the-way ]
+}
+
+@test "--tune=save through a dangling link makes the directory of the file it names" {
+	tune_env
+	ln -s "$T/elsewhere/deeper/profile" link
+	run --separate-stderr env SIMDSUM_PROFILE=link "$SIMDSUM" --tune=save
+	[ "$status" -eq 0 ]
+	[ -L link ]
+	printf '%s\n' "$output" | cmp - elsewhere/deeper/profile
+}
+
+@test "--tune=save and the profile in force with a name longer than PATH_MAX: one line, why" {
+	tune_env
+	local long
+	long=$T/$(printf 'p%.0s' {1..5000})
+	printf abc > f
+	run --separate-stderr env SIMDSUM_PROFILE="$long" "$SIMDSUM" --tune=save
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: cannot save profile: File name too long" ]
+	run --separate-stderr env SIMDSUM_PROFILE="$long" "$SIMDSUM" f
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == "$SAYS: warning: profile: File name too long; using the built-in profile ("*")" ]]
 }
 
 @test "--tune=save through a symbolic link replaces the file it names, not the link" {
