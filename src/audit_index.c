@@ -129,7 +129,7 @@ static size_t lower_bound(const struct audit_index *ix, const char *key)
 	return lo;
 }
 
-void audit_index_walked(struct audit_index *ix, const char *path)
+void audit_index_walked(struct audit_index *ix, const char *path, bool is_list)
 {
 	const char *key = scratch_key(ix, path);
 	size_t i = lower_bound(ix, key);
@@ -137,7 +137,7 @@ void audit_index_walked(struct audit_index *ix, const char *path)
 
 	/* Duplicate lines of one name all match the file. */
 	for (; i < ix->nby_key && strcmp(ix->by_key[i]->key, key) == 0; i++) {
-		ix->by_key[i]->state = ENTRY_WALKED;
+		ix->by_key[i]->state = is_list ? ENTRY_SELF : ENTRY_WALKED;
 		listed = true;
 	}
 	if (listed)
@@ -150,13 +150,9 @@ void audit_index_walked(struct audit_index *ix, const char *path)
 	}
 	struct audit_file *f = &ix->files[ix->nfiles++];
 	f->path = audit_arena_strndup(&ix->arena, path, strlen(path));
-	f->key = audit_key(&ix->arena, f->path);
-	f->state = FILE_UNLISTED;
-}
-
-static int file_by_key(const void *a, const void *b)
-{
-	return strcmp(((const struct audit_file *)a)->key, ((const struct audit_file *)b)->key);
+	f->best = NULL;
+	f->jobs_left = 0;
+	f->state = is_list ? FILE_IS_LIST : FILE_UNLISTED;
 }
 
 void audit_index_walk_done(struct audit_index *ix)
@@ -167,8 +163,6 @@ void audit_index_walk_done(struct audit_index *ix)
 	free(ix->scratch);
 	ix->scratch = NULL;
 	ix->scratch_cap = 0;
-	if (ix->nfiles > 1)
-		qsort(ix->files, ix->nfiles, sizeof *ix->files, file_by_key);
 }
 
 /* Missing entries: by algorithm, then digest, then list order. */
@@ -218,8 +212,8 @@ static int key_cmp(const struct audit_entry *e, uint8_t a, const uint8_t *d)
 	return memcmp(e->digest, d, algos[a].digest_size);
 }
 
-struct audit_entry *audit_index_pair(struct audit_index *ix, const struct algo *algo,
-				     const uint8_t *digest, size_t file)
+struct audit_entry *audit_index_first_missing(struct audit_index *ix, const struct algo *algo,
+					      const uint8_t *digest)
 {
 	uint8_t a = (uint8_t)(algo - algos);
 	size_t lo = 0, hi = ix->nmissing;
@@ -231,15 +225,16 @@ struct audit_entry *audit_index_pair(struct audit_index *ix, const struct algo *
 		else
 			hi = mid;
 	}
-	for (; lo < ix->nmissing && key_cmp(ix->missing[lo], a, digest) == 0; lo++) {
-		struct audit_entry *e = ix->missing[lo];
-		if (e->state == ENTRY_MISSING) {
-			e->state = ENTRY_MOVED;
-			e->moved_to = (uint32_t)file;
-			return e;
-		}
-	}
+	for (; lo < ix->nmissing && key_cmp(ix->missing[lo], a, digest) == 0; lo++)
+		if (ix->missing[lo]->state == ENTRY_MISSING)
+			return ix->missing[lo];
 	return NULL;
+}
+
+void audit_index_pair(struct audit_entry *e, size_t file)
+{
+	e->state = ENTRY_MOVED;
+	e->moved_to = (uint32_t)file;
 }
 
 void audit_index_free(struct audit_index *ix)

@@ -41,10 +41,12 @@ enum file_state {
 	FILE_UNREADABLE,   /* hashed to look for moves, and failed */
 };
 
-/* One regular file under DIR that no entry names. */
+/* One regular file under DIR that no entry names, in the walk's order
+ * (-r's). */
 struct audit_file {
 	const char *path;           /* as -r prints it */
-	const char *key;
+	struct audit_entry *best;   /* while hashed: the earliest missing line of its digests */
+	uint8_t jobs_left;          /* while hashed: its jobs not yet done */
 	uint8_t state;              /* enum file_state */
 };
 
@@ -56,7 +58,7 @@ struct audit_index {
 	size_t nby_key;
 	char *scratch;                 /* a walked name's key, when rebuilt */
 	size_t scratch_cap;
-	struct audit_file *files;      /* unlisted; by key after the walk */
+	struct audit_file *files;      /* unlisted, in the walk's order */
 	size_t nfiles, files_cap;
 	struct audit_entry **missing;  /* by algorithm, digest, line */
 	size_t nmissing;
@@ -73,11 +75,12 @@ struct audit_entry *audit_index_add_entry(struct audit_index *ix);
 /* Before the walk: the well-formed entries sorted by key. */
 void audit_index_sort_entries(struct audit_index *ix);
 
-/* A file the walk found: the entries of its name become ENTRY_WALKED;
- * when there are none it is kept (path copied) as FILE_UNLISTED. */
-void audit_index_walked(struct audit_index *ix, const char *path);
+/* A file the walk found: the entries of its name become ENTRY_WALKED
+ * (ENTRY_SELF when it is the list); when there are none it is kept (path
+ * copied) as FILE_UNLISTED (FILE_IS_LIST). */
+void audit_index_walked(struct audit_index *ix, const char *path, bool is_list);
 
-/* After the walk: the sorted entries freed, the files sorted by key. */
+/* After the walk: the sorted entries freed. */
 void audit_index_walk_done(struct audit_index *ix);
 
 /* Builds the table of ENTRY_MISSING entries; returns how many. */
@@ -87,10 +90,12 @@ size_t audit_index_missing_table(struct audit_index *ix);
 bool audit_index_missing_uses(const struct audit_index *ix, const struct algo *algo);
 
 /* The first missing entry (in list order) of algo with this digest that
- * is not paired yet, now paired with files[file] (ENTRY_MOVED); NULL if
- * none. */
-struct audit_entry *audit_index_pair(struct audit_index *ix, const struct algo *algo,
-				     const uint8_t *digest, size_t file);
+ * is not paired yet; NULL if none. */
+struct audit_entry *audit_index_first_missing(struct audit_index *ix, const struct algo *algo,
+					      const uint8_t *digest);
+
+/* Pairs missing entry e with files[file]: e becomes ENTRY_MOVED. */
+void audit_index_pair(struct audit_entry *e, size_t file);
 
 void audit_index_free(struct audit_index *ix);
 

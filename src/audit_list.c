@@ -150,10 +150,7 @@ bool audit_list_read(struct audit_run *run)
 	return true;
 }
 
-bool audit_is_list(const struct audit_run *run, const char *name)
+bool audit_is_list(const struct audit_run *run, const struct stat *st)
 {
-	struct stat st;
-
-	return run->list_known && stat(name, &st) == 0 && st.st_dev == run->list_dev &&
-	       st.st_ino == run->list_ino;
+	return run->list_known && st->st_dev == run->list_dev && st->st_ino == run->list_ino;
 }

@@ -27,15 +27,19 @@ struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job,
 }
 
 /* A file under DIR, or a part of the tree that could not be read. */
-static void on_walk(void *ctx, const char *path, uint64_t size, int err)
+static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 {
 	struct audit_run *run = ctx;
-	(void)size;
 
 	if (!err) {
-		audit_index_walked(&run->ix, path);
+		audit_index_walked(&run->ix, path, audit_is_list(run, st));
 		return;
 	}
+	/* Gone between its directory's reading and its stat: not there, as
+	 * if the walk had come later (a listed name is then MISSING). DIR
+	 * itself missing is an error. */
+	if (err == ENOENT && strcmp(path, run->dir) != 0)
+		return;
 	diag_error(0, "%s: %s", quote_name(path), strerror(err));
 	run->n.unlisted_unreadable++;
 	struct audit_record r = { .list = run->shown, .name = path, .status = AUDIT_UNREADABLE,
@@ -43,51 +47,34 @@ static void on_walk(void *ctx, const char *path, uint64_t size, int err)
 	output_audit(run->opt, &r);
 }
 
-/* The last component of a name. */
-static const char *base_of(const char *name)
-{
-	const char *slash = strrchr(name, '/');
-	return slash ? slash + 1 : name;
-}
-
 /* Entries the walk did not meet: missing when the name does not exist
  * (no job, no read), else hashed as --check would. A line naming the list
- * itself (simdsum -r . > LIST writes one) is skipped: a name ending as the
- * list's does is stat'ed to see, and any name when the list is standard
- * input (redirected from a file, whose name is not known). */
+ * itself (simdsum -r . > LIST writes one) is skipped, whatever name the
+ * list was opened by: the walk's stat or this one tells. */
 static void classify_entries(struct audit_run *run)
 {
-	const char *list_base = base_of(run->list);
-	bool from_stdin = strcmp(run->list, "-") == 0;
 	struct stat st;
 
 	for (size_t i = 0; i < run->ix.nentries; i++) {
 		struct audit_entry *e = &run->ix.entries[i];
-		if (e->state != ENTRY_UNSEEN && e->state != ENTRY_WALKED)
+		if (e->state != ENTRY_UNSEEN)
 			continue;
-		if (run->list_known && (from_stdin || strcmp(base_of(e->name), list_base) == 0) &&
-		    audit_is_list(run, e->name))
-			e->state = ENTRY_SELF;
-		else if (e->state == ENTRY_UNSEEN)
-			e->state = stat(e->name, &st) != 0 && errno == ENOENT ? ENTRY_MISSING
-									       : ENTRY_PRESENT;
+		if (stat(e->name, &st) != 0)
+			/* ENOTDIR: a directory on its way is now a file */
+			e->state = errno == ENOENT || errno == ENOTDIR ? ENTRY_MISSING
+								       : ENTRY_PRESENT;
+		else
+			e->state = audit_is_list(run, &st) ? ENTRY_SELF : ENTRY_PRESENT;
 	}
 }
 
-/* Unlisted files: the list itself is not new. Returns how many remain. */
-static size_t classify_files(struct audit_run *run)
+/* Unlisted files other than the list itself: how many. */
+static size_t count_unlisted(const struct audit_run *run)
 {
 	size_t unlisted = 0;
 
-	for (size_t i = 0; i < run->ix.nfiles; i++) {
-		struct audit_file *f = &run->ix.files[i];
-		if (f->state != FILE_UNLISTED)
-			continue;
-		if (audit_is_list(run, f->path))
-			f->state = FILE_IS_LIST;
-		else
-			unlisted++;
-	}
+	for (size_t i = 0; i < run->ix.nfiles; i++)
+		unlisted += run->ix.files[i].state == FILE_UNLISTED;
 	return unlisted;
 }
 
@@ -127,16 +114,17 @@ static bool verdict(const struct audit_run *run)
 
 bool audit_mode_run(const struct options *opt, char *const *lists, int nlists)
 {
-	struct audit_run run = { .opt = opt, .list = nlists ? lists[0] : "-" };
+	struct audit_run run = { .opt = opt, .list = nlists ? lists[0] : "-",
+				 .dir = opt->audit_dir ? opt->audit_dir : "." };
 	bool ok = false;
 
 	select_for_lists(run.choices, &opt->algos[0]);
 	if (audit_list_read(&run)) {
 		audit_index_sort_entries(&run.ix);
-		walk_tree(opt->audit_dir ? opt->audit_dir : ".", opt->dereference, on_walk, &run);
+		walk_tree(run.dir, opt->dereference, on_walk, &run);
 		audit_index_walk_done(&run.ix);
 		classify_entries(&run);
-		if (classify_files(&run) && audit_index_missing_table(&run.ix))
+		if (count_unlisted(&run) && audit_index_missing_table(&run.ix))
 			audit_moves_find(&run);
 		audit_verify_listed(&run);
 		report_new(&run);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* audit_moves.c - looking for moved files: each unlisted file is hashed
  * with the algorithms the missing entries use (nothing else is read),
- * and, in sorted order, takes the first missing entry (in list order)
- * with its digest. */
+ * and, in the walk's order, takes the first missing entry (in list order)
+ * with one of its digests. */
 #include <string.h>
 
 #include "audit_run.h"
@@ -21,8 +21,10 @@ static void file_failed(struct audit_run *run, struct audit_file *f, struct job 
 	char detail[160];
 	const char *message = outcome_detail(job, detail, sizeof detail);
 
-	diag_error(0, "%s: %s", quote_name(f->path), message);
 	f->state = FILE_UNREADABLE;
+	if (run->opt->ignore_new)   /* not reported, as it would not be as new */
+		return;
+	diag_error(0, "%s: %s", quote_name(f->path), message);
 	run->n.unlisted_unreadable++;
 	struct audit_record r = { .list = run->shown, .name = f->path, .status = AUDIT_UNREADABLE,
 				  .message = message };
@@ -34,27 +36,34 @@ static void emit(struct job *job, void *ctx)
 	struct audit_run *run = ctx;
 	struct audit_file *f = job->user;
 
-	if (f->state != FILE_UNLISTED)   /* paired (or failed) by an earlier job */
+	if (f->state != FILE_UNLISTED)   /* an earlier job of the file failed */
 		return;
 	if (job->result.outcome.status != FILE_OK) {
 		file_failed(run, f, job);
 		return;
 	}
+	/* The earliest line among its algorithms' candidates; a file's jobs
+	 * are emitted one after the other, before the next file's. */
 	for (unsigned i = 0; i < job->nchoices; i++) {
 		const struct algo *algo = job->choices[i].algo;
 		uint8_t digest[ALGO_MAX_DIGEST];
 		digest_in_order(run->opt, algo, job->result.digest[i], digest);
-		if (audit_index_pair(&run->ix, algo, digest, (size_t)(f - run->ix.files))) {
-			f->state = FILE_MOVED_HERE;
-			return;
-		}
+		struct audit_entry *e = audit_index_first_missing(&run->ix, algo, digest);
+		if (e && (!f->best || e->lineno < f->best->lineno))
+			f->best = e;
 	}
+	if (--f->jobs_left || !f->best)
+		return;
+	audit_index_pair(f->best, (size_t)(f - run->ix.files));
+	f->state = FILE_MOVED_HERE;
 }
 
 /* One file: a job per MAX_ALGOS algorithms (a job computes at most that
  * many; a list rarely mixes more than one or two). */
 static void submit_file(struct engine *eng, struct moves *m, struct audit_file *f)
 {
+	f->best = NULL;
+	f->jobs_left = (uint8_t)((m->n + MAX_ALGOS - 1) / MAX_ALGOS);
 	for (unsigned at = 0; at < m->n; at += MAX_ALGOS) {
 		struct job *job = engine_job(eng);
 		job->name = f->path;

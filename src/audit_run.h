@@ -6,6 +6,7 @@
 #ifndef SIMDSUM_AUDIT_RUN_H
 #define SIMDSUM_AUDIT_RUN_H
 
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "audit_index.h"
@@ -16,6 +17,7 @@
 struct audit_run {
 	const struct options *opt;
 	const char *list;                 /* as named, "-": standard input */
+	const char *dir;                  /* the tree walked */
 	const char *shown;                /* the list's name in messages */
 	struct audit_index ix;
 	struct audit_counts n;
@@ -31,8 +33,9 @@ struct audit_run {
  * when it cannot be read or holds no well-formed line. */
 bool audit_list_read(struct audit_run *run);
 
-/* Whether the file called name is the list itself. */
-bool audit_is_list(const struct audit_run *run, const char *name);
+/* Whether the file of this stat is the list itself (by any name: a
+ * link, /dev/stdin, a redirection). */
+bool audit_is_list(const struct audit_run *run, const struct stat *st);
 
 /* An engine whose lanes follow --impl for -a's family, auto for others. */
 struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job, void *ctx));

@@ -46,7 +46,7 @@ static void hashed(struct audit_run *run, const struct audit_entry *e, struct jo
 	const struct file_outcome *o = &job->result.outcome;
 	const struct algo *algo = &algos[e->algo];
 
-	if (o->status == FILE_OPEN_FAILED && o->err == ENOENT) {
+	if (o->status == FILE_OPEN_FAILED && (o->err == ENOENT || o->err == ENOTDIR)) {
 		missing(run, e);   /* gone since it was walked */
 		return;
 	}

@@ -327,6 +327,8 @@ static bool check_option(struct command_line *cl, int c, const char *arg)
 		opt->strict = true;
 		return true;
 	case OPT_AUDIT:
+		if (arg && !arg[0])
+			diag_usage_error("invalid --audit ''; a directory, or --audit alone for .");
 		opt->audit = true;
 		opt->audit_dir = arg;
 		return true;
@@ -334,6 +336,8 @@ static bool check_option(struct command_line *cl, int c, const char *arg)
 		opt->ignore_new = true;
 		return true;
 	case OPT_UPDATE:
+		if (!arg[0])
+			diag_usage_error("invalid --update ''; the list's file name is needed");
 		opt->update_list = arg;
 		return true;
 	case OPT_UPDATE_CHANGED:

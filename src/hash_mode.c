@@ -66,13 +66,13 @@ static void submit(struct hash_run *run, const char *name, char *owned, int err)
 	engine_submit(run->engine, job);
 }
 
-static void on_walk(void *ctx, const char *path, uint64_t size, int err)
+static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 {
 	struct hash_run *run = ctx;
 	char *copy = xstrdup(path);
 
 	if (!err)
-		progress_add_total(size);
+		progress_add_total((uint64_t)st->st_size);
 	submit(run, copy, copy, err);
 }
 

@@ -158,10 +158,10 @@ static void consider(struct update_run *run, const char *name)
 		submit_change(run, name, s->first);
 }
 
-static void on_walk(void *ctx, const char *path, uint64_t size, int err)
+static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 {
 	struct update_run *run = ctx;
-	(void)size;
+	(void)st;
 
 	if (err)
 		submit(run, keep_name(run, path), xcalloc(1, sizeof(struct update_item)), NULL,

@@ -6,6 +6,7 @@
  * NULL when an allocation fails, and its readdir errors go unreported. */
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -152,13 +153,13 @@ static void visit(struct walk *w, size_t len, const struct dir_id *up)
 
 	/* With -L a dangling link fails with ENOENT, as fts reports it. */
 	if ((w->dereference ? stat(w->path, &st) : lstat(w->path, &st)) != 0) {
-		w->fn(w->ctx, w->path, 0, errno);
+		w->fn(w->ctx, w->path, NULL, errno);
 	} else if (S_ISREG(st.st_mode)) {
-		w->fn(w->ctx, w->path, (uint64_t)st.st_size, 0);
+		w->fn(w->ctx, w->path, &st, 0);
 	} else if (S_ISDIR(st.st_mode)) {
 		struct dir_id id = { st.st_dev, st.st_ino, up };
 		if (is_loop(&st, up))
-			w->fn(w->ctx, w->path, 0, ELOOP);
+			w->fn(w->ctx, w->path, NULL, ELOOP);
 		else
 			walk_dir(w, len, &id);
 	}
@@ -170,7 +171,7 @@ static void walk_dir(struct walk *w, size_t len, const struct dir_id *id)
 	int err = read_dir(w->path, &s);
 
 	if (err) {
-		w->fn(w->ctx, w->path, 0, err);
+		w->fn(w->ctx, w->path, NULL, err);
 		return;
 	}
 	for (size_t i = 0; i < s.n; i++)
@@ -189,9 +190,9 @@ void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx)
 	memcpy(w.path, root, len + 1);
 	/* The root is followed even when it is a link: naming it asks to. */
 	if (stat(root, &st) != 0) {
-		fn(ctx, root, 0, errno);
+		fn(ctx, root, NULL, errno);
 	} else if (S_ISREG(st.st_mode)) {
-		fn(ctx, root, (uint64_t)st.st_size, 0);
+		fn(ctx, root, &st, 0);
 	} else if (S_ISDIR(st.st_mode)) {
 		struct dir_id id = { st.st_dev, st.st_ino, NULL };
 		walk_dir(&w, len, &id);

@@ -5,13 +5,13 @@
 #define SIMDSUM_WALK_H
 
 #include <stdbool.h>
-#include <stdint.h>
+#include <sys/stat.h>
 
-/* Called for each regular file found (err == 0, size from its stat), and
- * for each entry that could not be read or followed (err = errno; ELOOP
- * for a directory loop). path is "root/sub/file", valid only during the
- * call. */
-typedef void (*walk_fn)(void *ctx, const char *path, uint64_t size, int err);
+/* Called for each regular file found (err == 0, st its stat: lstat's, or
+ * stat's with dereference), and for each entry that could not be read or
+ * followed (err = errno, st NULL; ELOOP for a directory loop). path is
+ * "root/sub/file", valid only during the call. */
+typedef void (*walk_fn)(void *ctx, const char *path, const struct stat *st, int err);
 
 /* Walks root depth first, each directory's entries sorted by name (byte
  * order, so the result does not depend on the locale). Symbolic links

@@ -114,7 +114,7 @@ reads() {
 	[ "$stderr" = "$SAYS: WARNING: 2 listed files were moved" ]
 }
 
-@test "MOVED pairing: in sorted order, each new file used once" {
+@test "MOVED pairing: in the walk's order, each new file used once" {
 	printf 'same\n' > p1
 	printf 'same\n' > p2
 	printf 'other\n' > q
@@ -504,4 +504,127 @@ $SAYS: WARNING: 1 listed file is missing" ]
 ./sub/d: OK" ]
 	[ "$stderr" = "$SAYS: nowhere: No such file or directory
 $SAYS: WARNING: 1 unlisted file could not be read" ]
+}
+
+@test "a listed file under a directory that is now a file is MISSING, and its move is found" {
+	mkdir d
+	printf 'x\n' > d/x
+	printf 'y\n' > y0
+	"$SIMDSUM" -r . > ../L
+	rm -r d y0
+	printf 'x\n' > y
+	printf 'not a directory\n' > d
+	run --separate-stderr "$SIMDSUM" -c ../L --audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./d/x -> ./y: MOVED
+./y0: MISSING
+./d: NEW" ]
+}
+
+@test "a mixed-algorithm list: a moved file takes the first missing line, whatever its algorithm" {
+	printf 'same\n' > p
+	printf 'same\n' > q
+	{ "$SIMDSUM" -a md5 --tag p; "$SIMDSUM" -a sha1 --tag q; } > L
+	mv p r
+	rm q
+	audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "p -> ./r: MOVED
+q: MISSING" ]
+	# the other way round in the list
+	mv r p
+	printf 'same\n' > q
+	{ "$SIMDSUM" -a sha1 --tag q; "$SIMDSUM" -a md5 --tag p; } > L
+	mv p r
+	rm q
+	audit
+	[ "$output" = "q -> ./r: MOVED
+p: MISSING" ]
+	# more algorithms than one job takes (each file hashed in two jobs)
+	rm r
+	printf 'same\n' > s
+	for a in sha1 sha224 sha256 sha384 sha512 md5 xxh64 xxh3 xxh128 crc32c crc32 crc64nvme; do
+		cp s "s-$a"
+	done
+	for a in crc64nvme crc32 crc32c xxh128 xxh3 xxh64 md5 sha512 sha384 sha256 sha224 sha1; do
+		"$SIMDSUM" -a $a --tag "s-$a"
+	done > L
+	rm s-*
+	audit
+	[ "${lines[0]}" = "s-crc64nvme -> ./s: MOVED" ]
+	[ "${lines[1]}" = "s-crc32: MISSING" ]
+}
+
+@test "the list's own line is skipped by whatever name the list is read: a link, a hard link, /dev/stdin" {
+	tree
+	ln -s L sums
+	ln L ../hard
+	for list in sums ../hard /dev/stdin; do
+		run --separate-stderr "$SIMDSUM" -c "$list" --audit < L
+		[ "$status" -eq 0 ] || { echo "$list: $output"; false; }
+		[ "$output" = "./a: OK
+./b: OK
+./sub/c: OK
+./sub/d: OK" ]
+	done
+}
+
+@test "a file removed during the walk: a listed one MISSING, an unlisted one not reported" {
+	tree
+	printf 'echo\n' > e
+	run --separate-stderr shimmed vanish=/a -c L --audit
+	[ "$status" -eq 1 ]
+	[ "$output" = "./a: MISSING
+./b: OK
+./sub/c: OK
+./sub/d: OK
+./e: NEW" ]
+	[ "$stderr" = "$SAYS: WARNING: 1 listed file is missing
+$SAYS: WARNING: 1 file is not in the list" ]
+	grep -q '^vanish 0 ./a$' "$T/.faults.log"
+	printf 'alpha\n' > a
+	run --separate-stderr shimmed vanish=/e -c L --audit
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# DIR itself missing is an error
+	run --separate-stderr "$SIMDSUM" -c L --audit=nowhere
+	[ "$status" -eq 1 ]
+	[[ "$output" == "nowhere: FAILED open or read"* ]]
+}
+
+@test "new files and moves in -r's order: directory by directory" {
+	printf 'same\n' > gone
+	"$SIMDSUM" gone > L
+	rm gone
+	mkdir a
+	printf 'same\n' > a/b
+	printf 'same\n' > a-c
+	audit
+	[ "$output" = "gone -> ./a/b: MOVED
+./a-c: NEW" ]
+	[ "$("$SIMDSUM" -r . | awk '$2 != "./L" { print $2 }')" = "./a/b
+./a-c" ]
+}
+
+@test "--ignore-new: an unreadable unlisted file is not reported either" {
+	tree
+	rm a
+	printf 'e\n' > sub/e
+	run --separate-stderr shimmed eacces=sub/e -c L --audit --ignore-new --ignore-missing
+	[ "$status" -eq 0 ]
+	[ "$output" = "./b: OK
+./sub/c: OK
+./sub/d: OK" ]
+	[ -z "$stderr" ]
+}
+
+@test "--audit= and --update= with an empty name are usage errors" {
+	tree
+	run --separate-stderr "$SIMDSUM" -c L --audit=
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "$SAYS: invalid --audit ''; a directory, or --audit alone for ." ]
+	run --separate-stderr "$SIMDSUM" --update= a
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "$SAYS: invalid --update ''; the list's file name is needed" ]
 }

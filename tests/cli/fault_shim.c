@@ -42,6 +42,10 @@
  *                        run can sweep K over many files.
  *   eintr-nth=N          the N-th read()/pread() call (from 1, counting
  *                        all regular files) fails with EINTR
+ *   vanish=SUBSTR        lstat() or stat() of a path containing SUBSTR
+ *                        first removes it (a file deleted by another
+ *                        process between a directory's reading and its
+ *                        stat); logged
  * SIMDSUM_FAULT_LOG=FILE appends a line to FILE for each fault injected
  * by the last three and for each change written, with the file's path, so
  * a test can tell that its faults happened (and, with log-reads, count
@@ -147,6 +151,37 @@ static int reopen_for_write(int fd, int flags)
 	if (path_of(fd, path, sizeof path) != 0)
 		return -1;
 	return open(path, O_WRONLY | flags);
+}
+
+static void log_line(const char *what, unsigned long long where, const char *path);
+
+static void vanish(const char *path)
+{
+	const char *arg = fault("vanish=");
+	char want[256];
+	if (!arg)
+		return;
+	snprintf(want, sizeof want, "%.*s", (int)strcspn(arg, ","), arg);
+	if (strstr(path, want) && unlink(path) == 0)
+		log_line("vanish", 0, path);
+}
+
+int lstat64(const char *path, struct stat64 *st)
+{
+	static int (*real)(const char *, struct stat64 *);
+	if (!real)
+		real = (int (*)(const char *, struct stat64 *))dlsym(RTLD_NEXT, "lstat64");
+	vanish(path);
+	return real(path, st);
+}
+
+int stat64(const char *path, struct stat64 *st)
+{
+	static int (*real)(const char *, struct stat64 *);
+	if (!real)
+		real = (int (*)(const char *, struct stat64 *))dlsym(RTLD_NEXT, "stat64");
+	vanish(path);
+	return real(path, st);
 }
 
 static int open_denied(const char *path)
@@ -317,14 +352,12 @@ void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
 /* One line per fault: what, where, and the file ("eintr 3 /tmp/x/small").
  * The file tells a test's own reads from those of a wrapper script run
  * under the same LD_PRELOAD (the shell reading the script). */
-static void log_fault(const char *what, unsigned long long where, int fd)
+static void log_line(const char *what, unsigned long long where, const char *path)
 {
 	const char *log = getenv("SIMDSUM_FAULT_LOG");
-	char line[4200], path[4096];
+	char line[4200];
 	if (!log)
 		return;
-	if (path_of(fd, path, sizeof path) != 0)
-		snprintf(path, sizeof path, "?");
 	int out = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (out < 0)
 		return;
@@ -332,6 +365,14 @@ static void log_fault(const char *what, unsigned long long where, int fd)
 	if (n > 0 && write(out, line, (size_t)n) != n)
 		perror("fault_shim: log");
 	close(out);
+}
+
+static void log_fault(const char *what, unsigned long long where, int fd)
+{
+	char path[4096];
+	if (path_of(fd, path, sizeof path) != 0)
+		snprintf(path, sizeof path, "?");
+	log_line(what, where, path);
 }
 
 /* The faults read() and pread() share, for a read of count bytes at file
