@@ -15,6 +15,7 @@
 #include "line_reader.h"
 #include "output.h"
 #include "quote.h"
+#include "stream_guard.h"
 #include "select.h"
 #include "xalloc.h"
 
@@ -48,6 +49,7 @@ struct check_run {
 	const struct algo *untagged;
 	struct check_report r;
 	struct algo_choice choices[ALGO_COUNT];   /* one per algorithm */
+	struct stream_guard streams;
 };
 
 /* The transforms for an algorithm met in a list: the user's choice when
@@ -116,6 +118,8 @@ out:
 static void submit_line(struct engine *eng, const struct options *opt, struct check_run *run,
 			const struct check_line *parsed, unsigned long long lineno)
 {
+	if (parsed)
+		stream_guard_before(&run->streams, parsed->name, NULL);
 	struct entry *e = xcalloc(1, sizeof *e);
 	struct job *job = engine_job(eng);
 
@@ -184,6 +188,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	for (const struct algo *a = algos; a->name; a++)
 		lanes_policy_for(choice_for(run, a), opt->io, &cfg.lanes[a->family]);
 	struct engine *eng = engine_create(&cfg);
+	stream_guard_init(&run->streams, eng, cfg.jobs > 1);
 
 	for (;;) {
 		ssize_t len = line_reader_next(&in, '\n', &line);
@@ -201,6 +206,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 		submit_line(eng, opt, run, kind == CHECK_LINE_OK ? &parsed : NULL, lineno);
 	}
 	engine_finish(eng);
+	stream_guard_free(&run->streams);
 
 	struct check_report r = run->r;
 	const char *shown = run->shown;

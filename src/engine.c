@@ -367,6 +367,15 @@ void engine_submit(struct engine *e, struct job *job)
 		worker_round(w, false);
 }
 
+void engine_drain(struct engine *e)
+{
+	if (!e->nworkers)
+		while (worker_round(&e->inline_worker, false))
+			emit_ready(e, false);
+	while (e->next_emit < e->submitted)
+		emit_ready(e, true);
+}
+
 void engine_finish(struct engine *e)
 {
 	pthread_mutex_lock(&e->mu);

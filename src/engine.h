@@ -33,6 +33,10 @@ struct job *engine_job(struct engine *e);
 /* Queues the job returned by the last engine_job. */
 void engine_submit(struct engine *e, struct job *job);
 
+/* Waits until every job submitted so far is hashed and emitted; the
+ * engine then takes more. */
+void engine_drain(struct engine *e);
+
 /* Hashes and emits everything submitted, then frees the engine. */
 void engine_finish(struct engine *e);
 

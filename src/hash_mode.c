@@ -13,6 +13,7 @@
 #include "output.h"
 #include "progress.h"
 #include "quote.h"
+#include "stream_guard.h"
 #include "walk.h"
 #include "xalloc.h"
 
@@ -20,6 +21,7 @@ struct hash_run {
 	const struct options *opt;
 	struct engine *engine;
 	bool ok;
+	struct stream_guard streams;
 };
 
 /* Called in the order the files were named, whatever order they finished
@@ -82,8 +84,10 @@ static void add_name(struct hash_run *run, const char *name, char *owned)
 {
 	const struct options *opt = run->opt;
 	struct stat st;
+	bool known = false;
 
 	if ((opt->recursive || progress_on) && strcmp(name, "-") != 0 && stat(name, &st) == 0) {
+		known = true;
 		if (opt->recursive && S_ISDIR(st.st_mode)) {
 			walk_tree(name, opt->dereference, on_walk, run);
 			free(owned);
@@ -96,6 +100,7 @@ static void add_name(struct hash_run *run, const char *name, char *owned)
 	} else if (progress_on && strcmp(name, "-") == 0) {
 		progress_add_unknown();
 	}
+	stream_guard_before(&run->streams, name, known ? &st : NULL);
 	submit(run, name, owned, 0);
 }
 
@@ -103,35 +108,36 @@ static void on_listed_name(void *ctx, char *name, bool bad)
 {
 	struct hash_run *run = ctx;
 
-	if (bad)
+	if (bad) {
 		submit(run, name, name, EINVAL);
-	else
+	} else if (strcmp(run->opt->files_from, "-") == 0 && strcmp(name, "-") == 0) {
+		struct job *job = engine_job(run->engine);
+		job->name = name;
+		job->user = name;
+		job->result.outcome.status = FILE_STDIN_IS_LIST;
+		engine_submit(run->engine, job);
+	} else {
 		add_name(run, name, name);
+	}
 }
 
 bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 {
-	struct hash_run run = { opt, NULL, true };
+	struct hash_run run = { .opt = opt, .ok = true };
 	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = &run,
 				     .one_job = !opt->files_from && !opt->recursive && nfiles <= 1 };
 
-	/* Standard input named twice ("- in -") is read whole by the first
-	 * "-" and found at its end by the next, as in coreutils: that order
-	 * holds only if one worker takes the names in turn. */
-	unsigned dashes = 0;
-	for (int i = 0; i < nfiles; i++)
-		dashes += strcmp(files[i], "-") == 0;
-	if (dashes > 1)
-		cfg.jobs = 1;
 	/* Files share lanes only when each needs one algorithm. */
 	if (opt->nalgos == 1)
 		lanes_policy_for(&opt->algos[0], opt->io, &cfg.lanes[opt->algos[0].algo->family]);
 	run.engine = engine_create(&cfg);
+	stream_guard_init(&run.streams, run.engine, cfg.jobs > 1 && !cfg.one_job);
 
 	if (opt->files_from) {
 		int err = names_read(opt->files_from, opt->files_nul, on_listed_name, &run);
 		if (err) {
 			engine_finish(run.engine);
+			stream_guard_free(&run.streams);
 			diag_error(err, "cannot read file names from %s",
 				   quote_name(strcmp(opt->files_from, "-") ? opt->files_from
 									   : "standard input"));
@@ -144,5 +150,6 @@ bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 			add_name(&run, files[i], NULL);
 	}
 	engine_finish(run.engine);
+	stream_guard_free(&run.streams);
 	return run.ok;
 }

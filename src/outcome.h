@@ -30,6 +30,7 @@ enum file_status {
 	FILE_CHANGED,       /* size or times changed while it was read */
 	FILE_DISAGREE,      /* --cross-check: the chosen implementation and
 	                     * generic gave different digests */
+	FILE_STDIN_IS_LIST, /* "-" named in --files-from=- */
 };
 
 struct file_outcome {

@@ -115,3 +115,38 @@ load helpers
 	run "$SIMDSUM" --parts=1K empty
 	[[ "${lines[0]}" == "SHA256 (empty) part 1 of 1, offset 0, length 0 = "* ]]
 }
+
+@test "names that read one pipe are read one after the other, as -j1 reads them" {
+	printf 'abc' > a
+	# 8 MiB: more than a pipe holds, so two readers at once would split it.
+	for j in 1 2 4; do
+		run --separate-stderr bash -c 'head -c 8388608 /dev/zero | "$1" -j'$j' -a md5,sha256 - a /dev/stdin /dev/fd/0 a' sh "$SIMDSUM"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(head -c 8388608 /dev/zero | md5sum - a /dev/stdin /dev/fd/0 a |
+			while read -r sum name; do
+				echo "$sum  $name"
+			done | paste -d'\n' - <(head -c 8388608 /dev/zero | sha256sum - a /dev/stdin /dev/fd/0 a))" ] ||
+			{ echo "-j$j: $output"; false; }
+	done
+	# from a list of names, and in a checksum list
+	printf -- '-\na\n-\n' > names
+	run bash -c 'head -c 8388608 /dev/zero | "$1" -j4 -a md5 --files-from=names' sh "$SIMDSUM"
+	[ "$output" = "$(head -c 8388608 /dev/zero | md5sum - a -)" ]
+	head -c 8388608 /dev/zero | md5sum - > sums
+	md5sum a >> sums
+	md5sum /dev/null | sed 's|/dev/null|/dev/stdin|' >> sums
+	run bash -c 'head -c 8388608 /dev/zero | "$1" -j4 -a md5 -c sums' sh "$SIMDSUM"
+	[ "$status" -eq 0 ]
+	[ "$output" = "-: OK
+a: OK
+/dev/stdin: OK" ]
+}
+
+@test "--files-from=-: a name '-' in the list is an error of its own" {
+	printf 'abc' > a
+	printf 'def' > b
+	run --separate-stderr bash -c 'printf "a\n-\nb\n" | "$1" -a md5 --files-from=-' sh "$SIMDSUM"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(md5sum a b)" ]
+	[ "$stderr" = "$SAYS: -: the names are read from standard input: no file name of '-' allowed" ]
+}

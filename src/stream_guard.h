@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* stream_guard.h - names that read one stream ("- /dev/stdin" of a pipe,
+ * "-" twice, a FIFO named twice) read one after the other, as -j1 reads
+ * them: the first takes the stream to its end, the next finds the end.
+ * Layer: mode. */
+#ifndef SIMDSUM_STREAM_GUARD_H
+#define SIMDSUM_STREAM_GUARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+struct engine;
+struct stream_id;
+
+struct stream_guard {
+	struct engine *engine;
+	bool parallel;              /* the engine may read two files at once */
+	struct stream_id *seen;     /* since the engine last drained */
+	size_t nseen, cap;
+};
+
+void stream_guard_init(struct stream_guard *g, struct engine *engine, bool parallel);
+
+/* Before name is queued: when it reads a stream that a name queued since
+ * the last drain reads too, every file queued so far is finished first.
+ * known: name's stat when the caller has it, else NULL (then a stat is
+ * made, only when parallel, and only of "-" and names under /dev or
+ * /proc: a FIFO elsewhere named twice is not seen). */
+void stream_guard_before(struct stream_guard *g, const char *name, const struct stat *known);
+
+void stream_guard_free(struct stream_guard *g);
+
+#endif
