@@ -150,8 +150,6 @@ void audit_index_walked(struct audit_index *ix, const char *path, bool is_list)
 	}
 	struct audit_file *f = &ix->files[ix->nfiles++];
 	f->path = audit_arena_strndup(&ix->arena, path, strlen(path));
-	f->best = NULL;
-	f->jobs_left = 0;
 	f->state = is_list ? FILE_IS_LIST : FILE_UNLISTED;
 }
 

@@ -45,8 +45,6 @@ enum file_state {
  * (-r's). */
 struct audit_file {
 	const char *path;           /* as -r prints it */
-	struct audit_entry *best;   /* while hashed: the earliest missing line of its digests */
-	uint8_t jobs_left;          /* while hashed: its jobs not yet done */
 	uint8_t state;              /* enum file_state */
 };
 

@@ -35,45 +35,39 @@ static void emit(struct job *job, void *ctx)
 {
 	struct audit_run *run = ctx;
 	struct audit_file *f = job->user;
+	struct audit_entry *best = NULL;
 
-	if (f->state != FILE_UNLISTED)   /* an earlier job of the file failed */
-		return;
 	if (job->result.outcome.status != FILE_OK) {
 		file_failed(run, f, job);
 		return;
 	}
-	/* The earliest line among its algorithms' candidates; a file's jobs
-	 * are emitted one after the other, before the next file's. */
+	/* The earliest line among its algorithms' candidates. */
 	for (unsigned i = 0; i < job->nchoices; i++) {
 		const struct algo *algo = job->choices[i].algo;
 		uint8_t digest[ALGO_MAX_DIGEST];
 		digest_in_order(run->opt, algo, job->result.digest[i], digest);
 		struct audit_entry *e = audit_index_first_missing(&run->ix, algo, digest);
-		if (e && (!f->best || e->lineno < f->best->lineno))
-			f->best = e;
+		if (e && (!best || e->lineno < best->lineno))
+			best = e;
 	}
-	if (--f->jobs_left || !f->best)
-		return;
-	audit_index_pair(f->best, (size_t)(f - run->ix.files));
-	f->state = FILE_MOVED_HERE;
+	if (best) {
+		audit_index_pair(best, (size_t)(f - run->ix.files));
+		f->state = FILE_MOVED_HERE;
+	}
 }
 
-/* One file: a job per MAX_ALGOS algorithms (a job computes at most that
- * many; a list rarely mixes more than one or two). */
+/* One file, one job: a job computes every algorithm at once. */
 static void submit_file(struct engine *eng, struct moves *m, struct audit_file *f)
 {
-	f->best = NULL;
-	f->jobs_left = (uint8_t)((m->n + MAX_ALGOS - 1) / MAX_ALGOS);
-	for (unsigned at = 0; at < m->n; at += MAX_ALGOS) {
-		struct job *job = engine_job(eng);
-		job->name = f->path;
-		job->user = f;
-		job->choices = &m->choices[at];
-		job->nchoices = m->n - at < MAX_ALGOS ? m->n - at : MAX_ALGOS;
-		job->cross_check = m->run->opt->cross_check;
-		job->hash = true;
-		engine_submit(eng, job);
-	}
+	struct job *job = engine_job(eng);
+
+	job->name = f->path;
+	job->user = f;
+	job->choices = m->choices;
+	job->nchoices = m->n;
+	job->cross_check = m->run->opt->cross_check;
+	job->hash = true;
+	engine_submit(eng, job);
 }
 
 void audit_moves_find(struct audit_run *run)

@@ -11,7 +11,8 @@
 #include "impl.h"
 #include "outcome.h"
 
-#define MAX_ALGOS 8
+/* -a may name every algorithm once. */
+#define MAX_ALGOS ALGO_COUNT
 
 /* An algorithm to compute and the transforms it runs on, decided once
  * (src/select.c) from --impl, the CPU and the cost profile; everything

@@ -540,7 +540,7 @@ q: MISSING" ]
 	audit
 	[ "$output" = "q -> ./r: MOVED
 p: MISSING" ]
-	# more algorithms than one job takes (each file hashed in two jobs)
+	# every algorithm in one list
 	rm r
 	printf 'same\n' > s
 	for a in sha1 sha224 sha256 sha384 sha512 md5 xxh64 xxh3 xxh128 crc32c crc32 crc64nvme; do

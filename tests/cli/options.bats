@@ -40,6 +40,10 @@ load helpers
 	[[ "${lines[0]}" == "simdsum "* ]]
 	run -0 as_named sha256sum --h
 	[[ "${lines[0]}" == "Usage: sha256sum "* ]]
+	# an argument to one names the whole option, as coreutils does
+	for abbrev in --chec=x --b=1 --ver=1 --stat=1 --ignore-m=y --z=; do
+		same_as sha256sum "$abbrev" f || { echo "$abbrev"; false; }
+	done
 	# and what coreutils finds ambiguous stays so
 	run -1 --separate-stderr as_named sha256sum --t f
 	[[ "$stderr" == "sha256sum: option '--t' is ambiguous; possibilities:"* ]]
@@ -91,5 +95,19 @@ load helpers
 		run --separate-stderr "$SIMDSUM" --parts="$size" f
 		[ "$status" -eq 1 ]
 		[[ "$stderr" == *"invalid part size '$size'"* ]]
+	done
+}
+
+@test "-a: every algorithm at once, each as alone; an empty name in the list is invalid" {
+	head -c 100000 /dev/urandom > f
+	local all=md5,sha1,sha224,sha256,sha384,sha512,xxh64,xxh3,xxh128,crc32c,crc32,crc64nvme
+	run -0 "$SIMDSUM" -a $all f
+	[ "${#lines[@]}" -eq 12 ]
+	for a in ${all//,/ }; do "$SIMDSUM" -a $a f; done > each
+	[ "$output" = "$(cat each)" ]
+	for list in "sha1," ",sha1" "sha1,,md5" ""; do
+		run --separate-stderr "$SIMDSUM" -a "$list" f
+		[ "$status" -eq 1 ]
+		[[ "${stderr_lines[0]}" == "$SAYS: invalid algorithm ''; valid: "* ]]
 	done
 }
