@@ -174,6 +174,13 @@ copies() {
 			cp big "f-$fault"
 			run shimmed $fault=f-,log-preads -a crc32c,crc64nvme -j2 --parts=$parts "f-$fault"
 			[ "$status" -eq 1 ]
+			# A rewrite follows the file's first read, which on two
+			# threads may be the second range's: the first part may then
+			# be read rewritten. The same lines, their digests aside.
+			if [ $fault = rewrite-after-read ]; then
+				ref=$(sed 's/ = [0-9a-f]*$//' <<< "$ref")
+				output=$(sed 's/ = [0-9a-f]*$//' <<< "$output")
+			fi
 			[ "$output" = "$ref" ] || { echo "$fault $parts:"; diff <(echo "$ref") <(echo "$output"); false; }
 		done
 	done
