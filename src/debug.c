@@ -23,11 +23,18 @@ static void describe_tiers(const struct dispatch *d, char *buf, size_t size)
 		cpu_features_format(i->needs, ",", needs, sizeof needs);
 		if (d->ntiers == 1)
 			snprintf(when, sizeof when, "for every length");
-		else if (d->tier[t].min_len)
+		else if (d->tier[t].min_len && t == 0)
 			snprintf(when, sizeof when, "for calls of %zu bytes or more", d->tier[t].min_len);
+		else if (d->tier[t].min_len)
+			snprintf(when, sizeof when, "for calls of %zu-%zu bytes", d->tier[t].min_len,
+				 d->tier[t - 1].min_len - 1);
 		else
 			snprintf(when, sizeof when, "for shorter calls");
-		const char *plain = i == impl_generic(i->family) ? "portable C" : "no extension";
+		char plain[80] = "no extension";
+		if (family_desc(i->family)->kind == KIND_STREAM)
+			i->fn.stream->describe(plain, sizeof plain);   /* a library's own */
+		else if (i == impl_generic(i->family))
+			snprintf(plain, sizeof plain, "portable C");
 		int n = snprintf(buf + used, size - used, "%s%s (%s%s) %s", t ? "; " : "", i->name,
 				 needs[0] ? "needs " : plain, needs, when);
 		if (n < 0 || (size_t)n >= size - used)

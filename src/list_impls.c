@@ -52,11 +52,21 @@ static void auto_role(const struct dispatch *d, const struct impl *impl, char *b
 		if (used < size)
 			snprintf(buf + used, size - used, " bytes");
 	} else {
-		for (unsigned t = 0; t < d->ntiers; t++)
-			if (d->tier[t].impl == impl && d->tier[t].min_len)
-				snprintf(buf, size, "auto for calls >= %zu bytes", d->tier[t].min_len);
-			else if (d->tier[t].impl == impl)
+		/* ">= N" above every other tier, "A-B" between two, "shorter"
+		 * below them all */
+		for (unsigned t = 0; t < d->ntiers; t++) {
+			if (d->tier[t].impl != impl)
+				continue;
+			if (!d->tier[t].min_len) {
 				snprintf(buf, size, "auto for shorter calls");
+				continue;
+			}
+			used = (size_t)snprintf(buf, size, "auto for calls %s", t ? "of " : "");
+			if (used < size)
+				used += (size_t)tier_range(d, t, buf + used, size - used);
+			if (used < size)
+				snprintf(buf + used, size - used, " bytes");
+		}
 	}
 }
 

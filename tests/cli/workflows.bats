@@ -244,6 +244,19 @@ b: OK" ]
 		[ "$status" -eq 0 ]
 		[[ "$stderr" == *"$alg: auto: $auto ("* ]]
 	done
+	# one open-ended tier a family: the others are ranges, as --debug
+	# gives them ("for calls of 14-101 bytes")
+	run -0 "$SIMDSUM" --list-impls
+	[ -z "$(awk '/^[^ ].*:$/ { n = 0 } /\[auto for calls >= / && ++n > 1' <<< "$output")" ]
+	local range
+	range=$(grep -o 'auto for calls of [0-9]*-[0-9]* bytes' <<< "$output" | head -1 | cut -d' ' -f5)
+	if [ -n "$range" ]; then
+		run --separate-stderr "$SIMDSUM" --debug -a crc32c,crc32,crc64nvme,sha1,sha256,sha512,md5 f
+		[[ "$stderr" == *"for calls of $range bytes"* ]]
+	fi
+	# a library's rows say what the library does
+	run --separate-stderr "$SIMDSUM" --debug -a xxh3 f
+	[[ "$stderr" == *"xxh3: auto: libxxhash (libxxhash "* ]]
 	run --separate-stderr "$SIMDSUM" --debug --impl=generic f
 	[[ "$stderr" == *"sha256: forced: generic (portable C) for every length"* ]]
 	run --separate-stderr env SIMDSUM_CPU_DISABLE=all "$SIMDSUM" --debug f
