@@ -463,7 +463,9 @@ static void init_command_line(struct command_line *cl)
 	cl->alias = alias_algo != NULL;
 	cl->default_algo = alias_algo ? alias_algo : DEFAULT_ALGO;
 	cli_parse_algorithms(&cl->opt, cl->default_algo);
-	cl->opt.impl_name = getenv("SIMDSUM_IMPL");
+	/* empty is unset, as SIMDSUM_IMPL=$X with X unset gives it */
+	const char *env = getenv("SIMDSUM_IMPL");
+	cl->opt.impl_name = env && env[0] ? env : NULL;
 }
 
 void cli_parse(struct command_line *cl, int argc, char **argv)

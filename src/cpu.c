@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "diag.h"
 
 /* x86-64 only, as the Makefile links libcpuid: asm/ has no 32-bit code,
  * so elsewhere (i386 included) every row needs nothing or is absent. */
@@ -253,11 +254,18 @@ static cpu_features disabled_by_env(void)
 		return 0;
 	while (*env) {
 		size_t len = strcspn(env, ",");
-		if (len == 3 && strncmp(env, "all", 3) == 0)
+		bool known = len == 3 && strncmp(env, "all", 3) == 0;
+		if (known)
 			off = ~(cpu_features)0;
 		for (int bit = 0; bit < CPU_NFEATURES; bit++)
-			if (strlen(feature_names[bit]) == len && strncmp(env, feature_names[bit], len) == 0)
+			if (strlen(feature_names[bit]) == len && strncmp(env, feature_names[bit], len) == 0) {
 				off |= (cpu_features)1 << bit;
+				known = true;
+			}
+		/* a misspelt name would leave the feature on, unnoticed */
+		if (!known && len)
+			diag_error(0, "warning: SIMDSUM_CPU_DISABLE: unknown feature '%.*s'", (int)len,
+				   env);
 		env += len;
 		if (*env == ',')
 			env++;

@@ -59,3 +59,14 @@ load helpers
 			[ "$row" = generic ] || [ "$fam $row" = "md5: x86_64" ] || [ "$row" = libxxhash ]
 		done
 }
+
+@test "SIMDSUM_IMPL empty is unset; SIMDSUM_CPU_DISABLE warns once of a name it does not know" {
+	printf abc > f
+	run -0 --separate-stderr env SIMDSUM_IMPL= "$SIMDSUM" f
+	[ "$output" = "$(sha256sum f)" ]
+	[ -z "$stderr" ]
+	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE=avx512,sha "$SIMDSUM" -j2 f f f
+	[ "$stderr" = "$SAYS: warning: SIMDSUM_CPU_DISABLE: unknown feature 'avx512'" ]
+	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE=avx512f,,all "$SIMDSUM" f
+	[ -z "$stderr" ]
+}
