@@ -118,7 +118,8 @@ bool audit_mode_run(const struct options *opt, char *const *lists, int nlists)
 				 .dir = opt->audit_dir ? opt->audit_dir : "." };
 	bool ok = false;
 
-	select_for_lists(run.choices, &opt->algos[0]);
+	if (!select_for_lists(run.choices, opt))
+		return false;
 	if (audit_list_read(&run)) {
 		audit_index_sort_entries(&run.ix);
 		walk_tree(run.dir, opt->dereference, on_walk, &run);

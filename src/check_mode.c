@@ -293,7 +293,8 @@ bool check_mode_run(const struct options *opt, char *const *lists, int nlists)
 	struct check_run run = { .opt = opt, .untagged = opt->algos[0].algo };
 	bool ok = true;
 
-	select_for_lists(run.choices, &opt->algos[0]);
+	if (!select_for_lists(run.choices, opt))
+		return false;
 	check_parser_from_options(&parser, opt);
 	if (nlists == 0)
 		return check_list(opt, &parser, "-", &run);

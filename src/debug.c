@@ -9,6 +9,7 @@
 #include "jobs_default.h"
 #include "lanes.h"
 #include "profile.h"
+#include "select.h"
 
 /* "hybrid (needs ...) for calls of 1024 bytes or more; vpclmul (needs ...)
  * for shorter calls" */
@@ -79,7 +80,7 @@ static void describe_lanes(const struct algo_choice *c, enum io_mode io, char *b
 	}
 }
 
-void debug_report(const struct options *opt)
+static void report_header(void)
 {
 	char buf[512];
 
@@ -87,14 +88,41 @@ void debug_report(const struct options *opt)
 	diag_error(0, "CPU features used by simdsum: %s", buf[0] ? buf : "none");
 	const struct cpu_profile *prof = profile_get();
 	diag_error(0, "cost profile: %s (%s)", prof->name, prof->origin);
+}
+
+static void report_choice(const struct algo_choice *c)
+{
+	char buf[512];
+
+	describe_tiers(&c->dispatch, buf, sizeof buf);
+	diag_error(0, "%s: %s %s", c->algo->name,
+		   c->forced && !c->forced->lanes ? "forced:" : "auto:", buf);
+}
+
+void debug_report(const struct options *opt, bool lists)
+{
+	char buf[512];
+
+	report_header();
 	for (unsigned i = 0; i < opt->nalgos; i++) {
 		const struct algo_choice *c = &opt->algos[i];
-		describe_tiers(&c->dispatch, buf, sizeof buf);
-		diag_error(0, "%s: %s %s", c->algo->name,
-			   c->forced && !c->forced->lanes ? "forced:" : "auto:", buf);
+		report_choice(c);
 		describe_lanes(c, opt->io, buf, sizeof buf);
 		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name,
 			   opt->nalgos > 1 ? "none (several algorithms per file)" : buf);
+	}
+	/* A list of any algorithm: the other families --impl forces. */
+	for (const struct algo *a = algos; lists && a->name; a++) {
+		struct algo_choice c = { .algo = a };
+		if (a->family == opt->algos[0].algo->family || !select_list_forces(opt, a) ||
+		    impl_missing(impl_find(a->family, opt->impl_name)) ||
+		    !select_impl(&c, opt->impl_name))
+			continue;
+		report_choice(&c);
+		if (c.forced->lanes) {
+			describe_lanes(&c, opt->io, buf, sizeof buf);
+			diag_error(0, "%s: multi-buffer lanes: %s", a->name, buf);
+		}
 	}
 	const char *why = jobs_default_reason();
 	char io[160];
@@ -104,4 +132,12 @@ void debug_report(const struct options *opt)
 		snprintf(io, sizeof io, "%s", opt->io == IO_MMAP ? "mmap" : "read()");
 	diag_error(0, "input: %s, %u job%s%s%s%s", io, opt->jobs,
 		   opt->jobs == 1 ? "" : "s", why ? " (" : "", why ? why : "", why ? ")" : "");
+}
+
+void debug_report_chosen(const struct algo_choice *choices, const bool *chosen)
+{
+	report_header();
+	for (unsigned i = 0; i < ALGO_COUNT; i++)
+		if (chosen[i])
+			report_choice(&choices[i]);
 }

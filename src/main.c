@@ -69,9 +69,14 @@ static bool run_hashing(struct command_line *cl)
 	char *const *names = cl->operands;
 	int n = cl->noperands;
 	bool verify = cl->mode == MODE_VERIFY_OBJECT;
+	bool lists = cl->mode == MODE_CHECK || cl->mode == MODE_AUDIT || cl->mode == MODE_UPDATE;
 
+	/* A list of any algorithm (-c without -a) takes --impl where a family
+	 * has the row: sha256's choice is auto when only others have it. */
 	for (unsigned i = 0; i < opt->nalgos && !verify; i++)
-		if (!select_impl(&opt->algos[i], opt->impl_name))
+		if (!select_impl(&opt->algos[i],
+				 !lists || select_list_forces(opt, opt->algos[i].algo) ? opt->impl_name
+										 : NULL))
 			return false;
 	/* Auto's I/O may take its method from the profile: read it here, so
 	 * that a warning about the file comes first whatever -j (a forced
@@ -86,7 +91,7 @@ static bool run_hashing(struct command_line *cl)
 	else if (!opt->jobs && !verify)   /* which reads one file, once */
 		opt->jobs = jobs_default(names, n, cl->mode == MODE_HASH);
 	if (opt->debug && !verify)
-		debug_report(opt);
+		debug_report(opt, lists);
 	if (cl->progress)
 		progress_start(cl->progress == 2);
 	bool ok;

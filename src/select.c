@@ -48,16 +48,42 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 	return true;
 }
 
-void select_for_lists(struct algo_choice *choices, const struct algo_choice *given)
+bool select_name_known(const char *name)
 {
+	if (strcmp(name, "auto") == 0)
+		return true;
+	for (unsigned f = 0; f < FAMILY_COUNT; f++)
+		if (impl_find((enum family)f, name))
+			return true;
+	return false;
+}
+
+bool select_list_forces(const struct options *opt, const struct algo *algo)
+{
+	const char *name = opt->impl_name;
+
+	if (!name)
+		return false;
+	if (algo->family == opt->algos[0].algo->family)
+		return !opt->untagged_by_length || impl_find(algo->family, name) ||
+		       !select_name_known(name);
+	return opt->untagged_by_length && impl_find(algo->family, name);
+}
+
+bool select_for_lists(struct algo_choice *choices, const struct options *opt)
+{
+	const struct algo_choice *given = &opt->algos[0];
+
 	for (const struct algo *a = algos; a->name; a++) {
 		struct algo_choice *c = &choices[a - algos];
 		if (a->family == given->algo->family) {
 			*c = *given;
 		} else {
 			c->algo = a;
-			select_impl(c, NULL);   /* auto: cannot fail */
+			if (!select_impl(c, select_list_forces(opt, a) ? opt->impl_name : NULL))
+				return false;
 		}
 		c->algo = a;
 	}
+	return true;
 }

@@ -17,8 +17,19 @@
 bool select_impl(struct algo_choice *choice, const char *impl_name);
 
 /* The transforms for every algorithm a checksum list may name (--check,
- * --audit, --update): given's (-a's, with --impl) for its family, auto
- * for the others. choices has ALGO_COUNT entries, in algos[] order. */
-void select_for_lists(struct algo_choice *choices, const struct algo_choice *given);
+ * --audit, --update): opt->algos[0]'s (-a's, with --impl) for its family,
+ * for the others the row --impl names where select_list_forces says so,
+ * else auto. choices has ALGO_COUNT entries, in algos[] order. False,
+ * reported, when a forced row cannot run here. */
+bool select_for_lists(struct algo_choice *choices, const struct options *opt);
+
+/* Whether the row --impl names serves algo in a list of any algorithm
+ * (simdsum -c without -a or a sha*sum name): where algo's family has a
+ * row of that name, as --verify-object's rule; under -a (or a program
+ * name), for -a's family only. */
+bool select_list_forces(const struct options *opt, const struct algo *algo);
+
+/* Whether some family has a row called name ("auto" counts). */
+bool select_name_known(const char *name);
 
 #endif

@@ -188,7 +188,10 @@ void update_hash(struct update_run *run, char *const *operands, int noperands)
 	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run,
 				     .one_job = !opt->recursive && noperands <= 1 };
 
-	select_for_lists(run->choices, &run->opt->algos[0]);
+	if (!select_for_lists(run->choices, run->opt)) {
+		run->ok = false;   /* a forced row this CPU lacks: nothing hashed */
+		return;
+	}
 	lanes_policy_for(add, opt->io, &cfg.lanes[add->algo->family]);
 	run->engine = engine_create(&cfg);
 	for (int i = 0; i < noperands; i++)

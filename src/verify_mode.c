@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "debug.h"
 #include "diag.h"
 #include "input.h"
 #include "meta_parse.h"
@@ -147,6 +148,8 @@ static bool verify_file(const struct options *opt, const struct object_meta *m, 
 	bool size_known = m->has_size || r.regular;
 	bool ok = verify_plan_build(&plan, m, size_known, m->has_size ? m->size : here,
 				    opt->impl_name);
+	if (ok && opt->debug)
+		debug_report_chosen(plan.choices, plan.chosen);
 	if (!ok)
 		reader_close(&r);
 	else if ((ok = run_plan(opt, m, &plan, &r)))

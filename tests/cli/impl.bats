@@ -70,3 +70,44 @@ load helpers
 	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE=avx512f,,all "$SIMDSUM" f
 	[ -z "$stderr" ]
 }
+
+@test "-c without -a: --impl forces every family that has the row, the others run auto; --debug says so" {
+	printf hello > f
+	{ "$SIMDSUM" -a md5 --tag f; "$SIMDSUM" -a sha1 --tag f; "$SIMDSUM" -a crc32c --tag f; } > mixed
+	# md5's own row, which sha256 (the default) lacks
+	run -0 --separate-stderr "$SIMDSUM" -c --impl=x86_64 --debug mixed
+	[ "$output" = "f: OK
+f: OK
+f: OK" ]
+	[[ "$stderr" == *"md5: forced: x86_64 ("* ]]
+	[[ "$stderr" == *"sha256: auto: "* ]]
+	[[ "$stderr" != *"sha1: forced"* ]]
+	# generic: every family has it
+	run -0 --separate-stderr "$SIMDSUM" -c --impl=generic --debug mixed
+	for a in sha256 md5 sha1 crc32c; do
+		[[ "$stderr" == *"$a: forced: generic (portable C)"* ]] || { echo "$a: $stderr"; false; }
+	done
+	# a name no family has: refused, nothing read
+	run --separate-stderr "$SIMDSUM" -c --impl=nosuch mixed
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[[ "$stderr" == "$SAYS: unknown implementation 'nosuch' for sha256; valid: "* ]]
+	# under -a, --impl is -a's family's
+	run --separate-stderr "$SIMDSUM" -a sha1 -c --impl=x86_64 mixed
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "$SAYS: unknown implementation 'x86_64' for sha1; valid: "* ]]
+}
+
+@test "--verify-object --debug names the implementations of the checksums META gives" {
+	printf hello > f
+	printf '{"ContentLength": 5, "ChecksumCRC32C": "%s", "ChecksumSHA1": "%s"}' \
+		"$("$SIMDSUM" -a crc32c --base64 f | cut -d' ' -f1)" \
+		"$("$SIMDSUM" -a sha1 --base64 f | cut -d' ' -f1)" > m.json
+	run -0 --separate-stderr "$SIMDSUM" --debug --verify-object=m.json f
+	[[ "$stderr" == *"$SAYS: cost profile: "* ]]
+	[[ "$stderr" == *"$SAYS: crc32c: auto: "* ]]
+	[[ "$stderr" == *"$SAYS: sha1: auto: "* ]]
+	[[ "$stderr" != *"sha256"* ]]
+	run -0 --separate-stderr "$SIMDSUM" --debug --impl=generic --verify-object=m.json f
+	[[ "$stderr" == *"$SAYS: crc32c: forced: generic (portable C) for every length"* ]]
+}
