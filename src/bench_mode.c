@@ -327,17 +327,31 @@ struct run_sample {
 	double cycles_per_byte;
 };
 
+/* One run of at least run_ns of CPU time: *iters operations, and more
+ * while the time is short (the warm-up's last batch may have run cold and
+ * slow, so that its count falls short); *iters then grows to what the run
+ * took, for the next. */
 static struct run_sample timed_run(const struct bench_env *env, const struct bench_column *col,
-				   const struct bench_case *bc, uint64_t iters)
+				   const struct bench_case *bc, uint64_t *iters)
 {
 	struct cycles_stamp c0, c1;
 	struct run_sample s;
+	uint64_t bytes = 0, done = 0, n = *iters, t1;
 
 	cycles_read(env->cycles, &c0);
 	uint64_t t0 = cycles_cpu_ns();
-	uint64_t bytes = col->run(col, bc, env->buf, iters);
-	uint64_t t1 = cycles_cpu_ns();
+	for (;;) {
+		bytes += col->run(col, bc, env->buf, n);
+		done += n;
+		t1 = cycles_cpu_ns();
+		uint64_t spent = t1 - t0;
+		if (spent >= env->run_ns)
+			break;
+		n = spent ? (uint64_t)((double)done * (double)(env->run_ns - spent) / (double)spent) + 1
+			  : done;
+	}
 	cycles_read(env->cycles, &c1);
+	*iters = done;
 
 	double ns = t1 > t0 ? (double)(t1 - t0) : 1.0;
 	s.mib_per_s = (double)bytes * 1e9 / ns / (1024.0 * 1024.0);
@@ -372,7 +386,7 @@ static void measure_case(const struct bench_env *env, const struct bench_column 
 	for (unsigned r = 0; r < BENCH_RUNS; r++)
 		for (unsigned k = 0; k < ncols; k++) {
 			unsigned c = (k + r) % ncols;
-			struct run_sample s = timed_run(env, &cols[c], bc, iters[c]);
+			struct run_sample s = timed_run(env, &cols[c], bc, &iters[c]);
 			mib[c][r] = s.mib_per_s;
 			cpb[c][r] = s.cycles_per_byte;
 		}
