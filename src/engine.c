@@ -3,6 +3,7 @@
  * run on the caller's thread with -j1), each worker with multi-buffer lanes
  * per family; the caller emits results strictly in order. */
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,15 @@ static unsigned crc_split_ways(struct engine *e, const struct job *job)
 	return nothing_else ? e->cfg.jobs : 1;
 }
 
+static void emit_ready(struct engine *e, bool wait);
+
+static void finish_lanes(struct worker *w)
+{
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		while (w->groups[f] && lanes_busy(w->groups[f]))
+			lanes_step(w->groups[f]);
+}
+
 static void run_job(struct worker *w, struct job *job)
 {
 	struct lane_group *g;
@@ -98,12 +108,23 @@ static void run_job(struct worker *w, struct job *job)
 		return;
 	}
 	g = group_for(w, job);
-	if (g && lanes_add(g, job))
-		return;
-	/* The file is opened once, here, and what it is decides how it is
-	 * read: split over the idle workers, or single-stream. */
 	struct file_reader rd;
-	bool opened = reader_open(&rd, job->name);
+	enum lanes_took took = g ? lanes_add(g, job, &rd) : LANES_DECLINED;
+	if (took == LANES_TAKEN)
+		return;
+	/* The file is opened once (here, or by the lanes: a stream), and what
+	 * it is decides how it is read: split over the idle workers, or
+	 * single-stream. */
+	bool opened = took == LANES_STREAM || reader_open(&rd, job->name);
+	/* A pipe, FIFO or device may not end soon (or ever: /dev/zero): the
+	 * files in this worker's lanes, named before it, finish first and,
+	 * when this thread is the one that prints, are printed, as one at a
+	 * time would print them. */
+	if (opened && !S_ISREG(rd.before.st_mode)) {
+		finish_lanes(w);
+		if (w == &w->e->inline_worker)
+			emit_ready(w->e, false);
+	}
 	unsigned ways = opened ? crc_split_ways(w->e, job) : 1;
 	if (ways > 1 && crc_split_worth(&rd)) {
 		crc_split_hash(job, &rd, ways);
@@ -254,6 +275,36 @@ static void worker_free(struct worker *w)
 	read_buffer_free(w->buf);
 }
 
+/* Each file in a lane holds a descriptor open: every worker's lanes of
+ * every family must fit under RLIMIT_NOFILE, with room for the rest (the
+ * lists, standard streams, a file hashed alone). Under "ulimit -n 16" a
+ * worker's 16 lanes gave files "Too many open files" that one at a time
+ * opens. */
+#define DESCRIPTORS_KEPT 24
+static void fit_lanes_to_descriptors(struct engine_config *cfg)
+{
+	struct rlimit rl;
+	unsigned families = 0;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return;
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		families += cfg->lanes[f].enabled;
+	if (!families)
+		return;
+	rlim_t room = rl.rlim_cur > DESCRIPTORS_KEPT ? rl.rlim_cur - DESCRIPTORS_KEPT : 0;
+	rlim_t each = room / cfg->jobs / families;
+	for (int f = 0; f < FAMILY_COUNT; f++) {
+		struct lane_policy *p = &cfg->lanes[f];
+		if (!p->enabled || p->plan.capacity <= each)
+			continue;
+		if (each < 2)
+			p->enabled = false;
+		else
+			p->plan.capacity = (unsigned)each;
+	}
+}
+
 struct engine *engine_create(const struct engine_config *cfg)
 {
 	struct engine *e = xcalloc(1, sizeof *e);
@@ -266,6 +317,7 @@ struct engine *engine_create(const struct engine_config *cfg)
 	e->cfg = *cfg;
 	if (e->cfg.jobs < 1)
 		e->cfg.jobs = 1;
+	fit_lanes_to_descriptors(&e->cfg);
 	pthread_mutex_init(&e->mu, NULL);
 	pthread_cond_init(&e->work, NULL);
 	pthread_cond_init(&e->done, NULL);

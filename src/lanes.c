@@ -10,6 +10,7 @@
  * has, through the kernel that is best for that many (the policy's plan,
  * from src/cost_model.c), down to the single-stream transforms for one
  * file. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,7 +135,7 @@ static void finish(struct lane_group *g, struct lane *l)
 	g->done(job, g->done_ctx);
 }
 
-bool lanes_add(struct lane_group *g, struct job *job)
+enum lanes_took lanes_add(struct lane_group *g, struct job *job, struct file_reader *stream)
 {
 	struct lane *l = NULL;
 
@@ -143,31 +144,44 @@ bool lanes_add(struct lane_group *g, struct job *job)
 			l = &g->lane[i];
 	if (!buffers(g)) {
 		diag_debug_file(job->name, "no memory for the multi-buffer lanes: one file at a time");
-		return false;
+		return LANES_DECLINED;
 	}
 	if (!l) {
 		struct read_buffer scratch = read_buffer_wrap(g->scratch, LANE_BUFFER);
 		job_hash_single(job, g->io, &scratch);
 		g->done(job, g->done_ctx);
-		return true;
+		return LANES_TAKEN;
+	}
+	bool opened = reader_open(&l->r, job->name);
+	int err = l->r.outcome.err;
+	if (!opened && (err == EMFILE || err == ENFILE) && g->busy) {
+		/* Out of descriptors (other processes share the limit): the
+		 * lanes' files close as they finish; then once more. */
+		while (g->busy)
+			lanes_step(g);
+		opened = reader_open(&l->r, job->name);
+	}
+	if (opened && !S_ISREG(l->r.before.st_mode)) {
+		*stream = l->r;
+		return LANES_STREAM;
 	}
 	unsigned contexts = job_start(job, l->ctx);   /* one choice (lanes_accepts) */
-	if (!reader_open(&l->r, job->name)) {
+	if (!opened) {
 		job_finish(job, l->r.outcome, l->ctx);
 		g->done(job, g->done_ctx);
-		return true;
+		return LANES_TAKEN;
 	}
 	if (!l->r.regular || l->r.is_stdin) {
-		/* Pipes and files of unknown size could stall every lane. */
+		/* Files of unknown size could stall every lane. */
 		struct read_buffer buf = read_buffer_wrap(l->buf, LANE_BUFFER);
 		job_finish(job, input_hash_opened(&l->r, l->ctx, contexts, g->io, &buf), l->ctx);
 		g->done(job, g->done_ctx);
-		return true;
+		return LANES_TAKEN;
 	}
 	l->job = job;
 	l->start = l->end = 0;
 	g->busy++;
-	return true;
+	return LANES_TAKEN;
 }
 
 /* Tops the lane's buffer up to at least one block when the file has more.

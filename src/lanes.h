@@ -38,13 +38,21 @@ unsigned lanes_busy(const struct lane_group *g);
 /* Whether job can go into a lane: one algorithm of the group's family. */
 bool lanes_accepts(const struct lane_group *g, const struct job *job);
 
-/* Starts hashing job in a free lane. A file that fails to open, or that
- * is not a regular file of known size (pipes, /proc, standard input), is
- * finished at once, single-stream. false, with the job untouched, when
- * the lanes' buffers could not be had: the group has then given up its
- * lanes (lanes_accepts is false from now on), and the caller hashes the
- * job as it would without lanes. */
-bool lanes_add(struct lane_group *g, struct job *job);
+enum lanes_took {
+	LANES_TAKEN,      /* in a lane, or finished (failed to open, or read
+	                   * at once: a regular file of unknown size, /proc,
+	                   * standard input redirected from a file) */
+	LANES_DECLINED,   /* untouched: the lanes' buffers could not be had;
+	                   * the group has given up its lanes (lanes_accepts
+	                   * is false from now on) */
+	LANES_STREAM,     /* a pipe, FIFO, device or socket, opened into
+	                   * *stream and left to the caller: it may not end
+	                   * soon, and the files in the worker's lanes should
+	                   * finish and be printed first */
+};
+
+/* Starts hashing job in a free lane, or says why not. */
+enum lanes_took lanes_add(struct lane_group *g, struct job *job, struct file_reader *stream);
 
 /* One round: refill the lanes' buffers, finish the files that ended,
  * and advance the others through the best kernel for how many are busy. */

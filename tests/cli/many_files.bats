@@ -121,3 +121,36 @@ mb_impls() {
 		grep -qxF "$SAYS: $alg: multi-buffer lanes: none (several algorithms per file)" <<< "$stderr"
 	done
 }
+
+@test "a device or pipe after files in the lanes: the files before it are printed before it is read" {
+	for i in 1 2 3 4; do head -c $((i * 700000)) /dev/urandom > "f$i"; done
+	sha256sum f1 f2 f3 f4 > want
+	mkfifo out
+	for j in 1 2; do
+		# /dev/zero never ends: the four lines must come while it is
+		# read (into a FIFO, stdout is line-buffered)
+		cat out > got 3>&- &
+		local cat_pid=$!
+		"$SIMDSUM" -j$j f1 f2 f3 f4 /dev/zero > out 3>&- &
+		local pid=$! waited=0
+		while [ "$(wc -l < got)" -lt 4 ] && [ $waited -lt 600 ]; do
+			sleep 0.1
+			waited=$((waited + 1))
+		done
+		kill $pid
+		wait $pid || true
+		wait $cat_pid
+		cmp got want || { echo "-j$j"; cat got; false; }
+	done
+}
+
+@test "lanes under a low descriptor limit: every file hashed, as one at a time hashes them" {
+	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind needs descriptors of its own"
+	for i in $(seq 1 20); do head -c 200000 /dev/urandom > "g$i"; done
+	sha256sum g* > want
+	for j in 1 4; do
+		run bash -c 'ulimit -n 16 && "$1" -j'$j' g*' sh "$SIMDSUM"
+		[ "$status" -eq 0 ] || { echo "-j$j: $output"; false; }
+		[ "$output" = "$(cat want)" ]
+	done
+}
