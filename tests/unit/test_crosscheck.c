@@ -11,6 +11,7 @@
 #include "job.h"
 #include "input.h"
 #include "lanes.h"
+#include "reader.h"
 #include "sha256.h"
 #include "testlib.h"
 
@@ -108,7 +109,8 @@ static void test_lanes(void **state)
 			jobs[i].hash = true;
 			jobs[i].cross_check = cross;
 			assert_true(lanes_accepts(g, &jobs[i]));
-			lanes_add(g, &jobs[i]);
+			struct file_reader stream;
+			assert_int_equal(lanes_add(g, &jobs[i], &stream), LANES_TAKEN);
 		}
 		while (finished < 2)
 			lanes_step(g);
