@@ -12,6 +12,11 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# The tools every step below needs, checked before minutes of measuring
+# (Debian: gnuplot-nox rhash hyperfine jq openssl).
+for tool in gnuplot rhash hyperfine jq openssl; do
+	command -v "$tool" >/dev/null || { echo "update-results.sh: $tool not found" >&2; exit 1; }
+done
 cd "$ROOT"
 SIMDSUM=${SIMDSUM:-$ROOT/simdsum}
 PEERS=${PEERS:-$ROOT/build/bench/peers}
