@@ -147,6 +147,10 @@ static void consider(struct update_run *run, const char *name)
 		       l->exists && newer(&st, &l->st) && !l->rec[s->first].queued;
 	if (have_st && S_ISREG(st.st_mode) && (!s->name || changed))
 		progress_add_total((uint64_t)st.st_size);
+	else if (progress_on && !s->name)
+		progress_add_unknown();
+	if (!s->name || changed)
+		stream_guard_before(&run->streams, name, have_st ? &st : NULL);
 	if (!s->name) {
 		char *copy = keep_name(run, name);
 		update_list_claim(l, s, copy, NO_RECORD);
@@ -194,8 +198,10 @@ void update_hash(struct update_run *run, char *const *operands, int noperands)
 	}
 	lanes_policy_for(add, opt->io, &cfg.lanes[add->algo->family]);
 	run->engine = engine_create(&cfg);
+	stream_guard_init(&run->streams, run->engine, cfg.jobs > 1 && !cfg.one_job);
 	for (int i = 0; i < noperands; i++)
 		add_operand(run, operands[i]);
 	engine_finish(run->engine);
 	run->engine = NULL;
+	stream_guard_free(&run->streams);
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "stream_guard.h"
 #include "update_format.h"
 #include "update_list.h"
 
@@ -20,6 +21,7 @@ struct update_run {
 	struct options scratch;            /* the options a line is written with */
 	struct algo_choice choices[ALGO_COUNT];   /* one per algorithm */
 	struct engine *engine;
+	struct stream_guard streams;      /* "-" and /dev/stdin one after the other */
 	FILE *added;                       /* the lines to append */
 	char *added_buf;
 	size_t added_len;

@@ -521,3 +521,15 @@ signalled() {
 	"$SIMDSUM" --update=zlist a
 	sha256sum -z $'new\nline' a | cmp - zlist
 }
+
+@test "names that read one pipe are added one after the other, as -j1 reads them" {
+	printf 'abc' > a
+	# 8 MiB: more than a pipe holds, so two readers at once would split it.
+	for j in 1 2 4; do
+		rm -f list
+		run --separate-stderr bash -c 'head -c 8388608 /dev/zero | "$1" -j'$j' --update=list - a /dev/stdin' sh "$SIMDSUM"
+		[ "$status" -eq 0 ]
+		[ "$(cat list)" = "$(head -c 8388608 /dev/zero | sha256sum - a /dev/stdin)" ] ||
+			{ echo "-j$j:"; cat list; false; }
+	done
+}
