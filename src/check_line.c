@@ -57,18 +57,16 @@ static bool valid_digest(const char *s, size_t len, const struct algo *algo, boo
 	return base64_decode_exact(s, len, raw, algo->digest_size);
 }
 
-/* The tag at s, if it is one: the tag text must be followed by ' ' or
- * '(' (a tag that is only a prefix of the word does not count). */
+/* The tag at s, if it is one: the whole word before ' ' or '(' (a base64
+ * digest that begins with a tag's letters, "MD5lL7X...=", is no tag). */
 static const struct algo *tag_at(const char *s, size_t *taglen)
 {
-	for (const struct algo *a = algos; a->name; a++) {
-		size_t n = strlen(a->tag);
-		if (strncmp(s, a->tag, n) == 0) {
-			*taglen = n;
-			return a;
-		}
-	}
-	return NULL;
+	size_t n = strcspn(s, " (");
+
+	if (s[n] == '\0')
+		return NULL;
+	*taglen = n;
+	return algo_by_tag(s, n);
 }
 
 /* "NAME) = HEX" after the '(' of a tagged line. The name ends at the

@@ -162,3 +162,22 @@ n: OK" ]
 	[ "$stderr" = "$SAYS: crc.list: 1: improperly formatted SHA256 checksum line
 $SAYS: crc.list: no properly formatted checksum lines found" ]
 }
+
+@test "an untagged base64 digest that begins with a tag's letters is no tag" {
+	# SHA-256 of "8342" in base64 begins with "MD5".
+	printf 8342 > m
+	"$SIMDSUM" --base64 m > list
+	[[ "$(cat list)" == MD5* ]]
+	run "$SIMDSUM" -c list
+	[ "$status" -eq 0 ]
+	[ "$output" = "m: OK" ]
+	# the tags themselves, each a whole word, with and without a blank
+	for a in crc32 crc32c sha1 sha256; do
+		"$SIMDSUM" -a $a --tag m > list
+		run "$SIMDSUM" -c list
+		[ "$status" -eq 0 ] || { echo "$a: $output"; false; }
+		sed 's/ (/(/' list > list2
+		run "$SIMDSUM" -c list2
+		[ "$status" -eq 0 ] || { echo "$a without blank: $output"; false; }
+	done
+}
