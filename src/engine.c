@@ -115,7 +115,7 @@ static void run_job(struct worker *w, struct job *job)
 	/* The file is opened once (here, or by the lanes: a stream), and what
 	 * it is decides how it is read: split over the idle workers, or
 	 * single-stream. */
-	bool opened = took == LANES_STREAM || reader_open(&rd, job->name);
+	bool opened = took == LANES_STREAM || reader_open(&rd, job->name, &job->walked);
 	/* A pipe, FIFO or device may not end soon (or ever: /dev/zero): the
 	 * files in this worker's lanes, named before it, finish first and,
 	 * when this thread is the one that prints, are printed, as one at a

@@ -50,13 +50,17 @@ static void emit(struct job *job, void *ctx)
 }
 
 /* Queues one file; owned is freed once it is emitted. A nonzero err
- * queues an error for the name instead (it keeps its place in order). */
-static void submit(struct hash_run *run, const char *name, char *owned, int err)
+ * queues an error for the name instead (it keeps its place in order).
+ * walked: the walk's stat of it (-r), else NULL. */
+static void submit(struct hash_run *run, const char *name, char *owned, const struct stat *walked,
+		   int err)
 {
 	struct job *job = engine_job(run->engine);
 
 	job->name = name;
 	job->user = owned;
+	if (walked)
+		job->walked = walked_file_of(walked, run->opt->dereference);
 	if (err) {
 		job_fail(job, err);
 	} else {
@@ -75,7 +79,7 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 
 	if (!err)
 		progress_add_total((uint64_t)st->st_size);
-	submit(run, copy, copy, err);
+	submit(run, copy, copy, err ? NULL : st, err);
 }
 
 /* A name given on the command line or in a list: walked with -r when it is
@@ -101,7 +105,7 @@ static void add_name(struct hash_run *run, const char *name, char *owned)
 		progress_add_unknown();
 	}
 	stream_guard_before(&run->streams, name, known ? &st : NULL);
-	submit(run, name, owned, 0);
+	submit(run, name, owned, NULL, 0);
 }
 
 static void on_listed_name(void *ctx, char *name, bool bad)
@@ -109,7 +113,7 @@ static void on_listed_name(void *ctx, char *name, bool bad)
 	struct hash_run *run = ctx;
 
 	if (bad) {
-		submit(run, name, name, EINVAL);
+		submit(run, name, name, NULL, EINVAL);
 	} else if (strcmp(run->opt->files_from, "-") == 0 && strcmp(name, "-") == 0) {
 		struct job *job = engine_job(run->engine);
 		job->name = name;

@@ -93,7 +93,7 @@ void job_fail(struct job *job, int err)
 void job_hash_single(struct job *job, enum io_mode io, struct read_buffer *buf)
 {
 	struct file_reader r;
-	bool opened = reader_open(&r, job->name);
+	bool opened = reader_open(&r, job->name, &job->walked);
 
 	job_hash_reader(job, &r, opened, io, buf);
 }

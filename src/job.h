@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "input.h"
+#include "reader.h"
 #include "options.h"
 
 struct file_digests {
@@ -29,6 +30,7 @@ struct job {
 	bool hash;                         /* false: nothing to compute, the
 	                                    * job only keeps its place in the
 	                                    * output (e.g. a malformed line) */
+	struct walked_file walked;         /* -r: what the walk met there */
 	void *user;                        /* the mode's own data */
 
 	/* set by the worker that hashed it */

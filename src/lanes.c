@@ -152,14 +152,14 @@ enum lanes_took lanes_add(struct lane_group *g, struct job *job, struct file_rea
 		g->done(job, g->done_ctx);
 		return LANES_TAKEN;
 	}
-	bool opened = reader_open(&l->r, job->name);
+	bool opened = reader_open(&l->r, job->name, &job->walked);
 	int err = l->r.outcome.err;
 	if (!opened && (err == EMFILE || err == ENFILE) && g->busy) {
 		/* Out of descriptors (other processes share the limit): the
 		 * lanes' files close as they finish; then once more. */
 		while (g->busy)
 			lanes_step(g);
-		opened = reader_open(&l->r, job->name);
+		opened = reader_open(&l->r, job->name, &job->walked);
 	}
 	if (opened && !S_ISREG(l->r.before.st_mode)) {
 		*stream = l->r;

@@ -10,6 +10,8 @@ const char *file_outcome_message(const struct file_outcome *o)
 		return "file changed while reading";
 	if (o->status == FILE_DISAGREE)
 		return "cross-check failed: the implementation and generic disagree";
+	if (o->status == FILE_REPLACED)
+		return "replaced while the tree was walked";
 	if (o->status == FILE_STDIN_IS_LIST)
 		return "the names are read from standard input: no file name of '-' allowed";
 	return strerror(o->err);

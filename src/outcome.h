@@ -31,6 +31,7 @@ enum file_status {
 	FILE_DISAGREE,      /* --cross-check: the chosen implementation and
 	                     * generic gave different digests */
 	FILE_STDIN_IS_LIST, /* "-" named in --files-from=- */
+	FILE_REPLACED,      /* -r: no longer the regular file the walk met */
 };
 
 struct file_outcome {

@@ -167,7 +167,7 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 	struct file_reader r;
 	struct part_state s = { .opt = opt, .name = name, .part_size = part_size };
 
-	if (!reader_open(&r, name)) {
+	if (!reader_open(&r, name, NULL)) {
 		report(opt, name, &r.outcome);
 		return false;
 	}

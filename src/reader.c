@@ -44,16 +44,41 @@ static bool size_is_length(int fd, const struct stat *st)
 	return true;
 }
 
-bool reader_open(struct file_reader *r, const char *name)
+/* A walked name opens without waiting (a FIFO now in its place) and, but
+ * with -L, without following a link now in its place. */
+static int open_flags(const struct walked_file *walked)
 {
+	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY;
+
+	if (walked && walked->set)
+		flags |= O_NONBLOCK | (walked->follow ? 0 : O_NOFOLLOW);
+	return flags;
+}
+
+static bool is_walked_file(const struct stat *st, const struct walked_file *walked)
+{
+	return S_ISREG(st->st_mode) && st->st_dev == walked->dev && st->st_ino == walked->ino;
+}
+
+struct walked_file walked_file_of(const struct stat *st, bool follow)
+{
+	return (struct walked_file){ .set = true, .follow = follow, .dev = st->st_dev,
+				     .ino = st->st_ino };
+}
+
+bool reader_open(struct file_reader *r, const char *name, const struct walked_file *walked)
+{
+	bool check = walked && walked->set;
+
 	memset(r, 0, sizeof *r);
 	r->name = name;
 	r->is_stdin = strcmp(name, "-") == 0;
 	if (r->is_stdin)
 		reader_mark_stdin_used();
-	r->fd = r->is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	r->fd = r->is_stdin ? STDIN_FILENO : open(name, open_flags(walked));
 	if (r->fd < 0) {
-		r->outcome.status = FILE_OPEN_FAILED;
+		r->outcome.status = check && errno == ELOOP && !walked->follow ? FILE_REPLACED
+									      : FILE_OPEN_FAILED;
 		r->outcome.err = errno;
 		return false;
 	}
@@ -62,6 +87,13 @@ bool reader_open(struct file_reader *r, const char *name)
 		err = errno;
 	else if (S_ISDIR(r->before.st_mode))
 		err = EISDIR;
+	if (!err && check && !is_walked_file(&r->before, walked)) {
+		close(r->fd);
+		r->outcome.status = FILE_REPLACED;
+		return false;
+	}
+	if (!err && check && fcntl(r->fd, F_SETFL, 0) != 0)   /* reads wait again */
+		err = errno;
 	if (err) {
 		if (!r->is_stdin)
 			close(r->fd);

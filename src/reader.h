@@ -23,9 +23,26 @@ struct file_reader {
 	struct file_outcome outcome;
 };
 
-/* Opens name ("-": standard input) and stats it. On failure returns false
- * with r->outcome set (the reader then needs no reader_close). */
-bool reader_open(struct file_reader *r, const char *name);
+/* What a name met in a tree walk (-r) was when the walk stat'ed it: the
+ * file opened by that name later must be the same regular file. Between
+ * the two, the entry may have become a FIFO (whose open would wait for a
+ * writer) or a link, or a directory above it a link that leads out of
+ * the tree. */
+struct walked_file {
+	bool set;              /* the name came from a walk */
+	bool follow;           /* -L: a link may stand in the entry's place */
+	dev_t dev;
+	ino_t ino;
+};
+
+/* What the walk's stat (lstat's, or stat's with -L) says the file is. */
+struct walked_file walked_file_of(const struct stat *st, bool follow);
+
+/* Opens name ("-": standard input) and stats it; with walked->set, it must
+ * be the file the walk met, else FILE_REPLACED (walked may be NULL). On
+ * failure returns false with r->outcome set (the reader then needs no
+ * reader_close). */
+bool reader_open(struct file_reader *r, const char *name, const struct walked_file *walked);
 
 /* Reads up to cap bytes. Returns the count, 0 at end of file, or -1 on an
  * error (r->outcome set). For a regular file it asks for one byte more

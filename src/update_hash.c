@@ -70,12 +70,14 @@ static void emit(struct job *job, void *ctx)
 
 /* Queues name (kept until the run ends) with item, or an error for it. */
 static void submit(struct update_run *run, const char *name, struct update_item *it,
-		   const struct algo_choice *choices, unsigned n, int err)
+		   const struct algo_choice *choices, unsigned n, const struct stat *walked, int err)
 {
 	struct job *job = engine_job(run->engine);
 
 	job->name = name;
 	job->user = it;
+	if (walked)
+		job->walked = walked_file_of(walked, run->opt->dereference);
 	if (err) {
 		job_fail(job, err);
 	} else {
@@ -97,7 +99,8 @@ static char *keep_name(struct update_run *run, const char *name)
 
 /* The records of the name at first are rehashed, each with its own
  * algorithm (at most MAX_ALGOS of them; others keep their lines). */
-static void submit_change(struct update_run *run, const char *name, size_t first)
+static void submit_change(struct update_run *run, const char *name, size_t first,
+			  const struct stat *walked)
 {
 	struct update_list *l = &run->list;
 	struct update_item *it = xcalloc(1, sizeof *it);
@@ -114,7 +117,7 @@ static void submit_change(struct update_run *run, const char *name, size_t first
 			it->choices[n++] = run->choices[l->rec[i].algo - algos];
 	}
 	l->rec[first].queued = true;
-	submit(run, keep_name(run, name), it, it->choices, n, 0);
+	submit(run, keep_name(run, name), it, it->choices, n, walked, 0);
 }
 
 static bool newer(const struct stat *a, const struct stat *b)
@@ -131,8 +134,9 @@ static bool is_our_tmp(const struct update_run *run, const char *name)
 }
 
 /* One file hash mode would name so: added when the list lacks it, rehashed
- * when listed and changed; never the list itself. */
-static void consider(struct update_run *run, const char *name)
+ * when listed and changed; never the list itself. walked: the walk's stat
+ * of it (-r), else NULL. */
+static void consider(struct update_run *run, const char *name, const struct stat *walked)
 {
 	struct update_list *l = &run->list;
 	struct stat st;
@@ -155,11 +159,11 @@ static void consider(struct update_run *run, const char *name)
 		char *copy = keep_name(run, name);
 		update_list_claim(l, s, copy, NO_RECORD);
 		submit(run, copy, xcalloc(1, sizeof(struct update_item)),
-		       &run->choices[run->fmt.algo - algos], 1, 0);
+		       &run->choices[run->fmt.algo - algos], 1, walked, 0);
 		return;
 	}
 	if (changed)
-		submit_change(run, name, s->first);
+		submit_change(run, name, s->first, walked);
 }
 
 static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
@@ -169,9 +173,9 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 
 	if (err)
 		submit(run, keep_name(run, path), xcalloc(1, sizeof(struct update_item)), NULL,
-		       0, err);
+		       0, NULL, err);
 	else
-		consider(run, path);
+		consider(run, path, st);
 }
 
 static void add_operand(struct update_run *run, const char *name)
@@ -182,7 +186,7 @@ static void add_operand(struct update_run *run, const char *name)
 	    S_ISDIR(st.st_mode))
 		walk_tree(name, run->opt->dereference, on_walk, run);
 	else
-		consider(run, name);
+		consider(run, name, NULL);
 }
 
 void update_hash(struct update_run *run, char *const *operands, int noperands)

@@ -135,7 +135,7 @@ static bool verify_file(const struct options *opt, const struct object_meta *m, 
 	struct file_reader r;
 	struct verify_plan plan;
 
-	if (!reader_open(&r, file)) {
+	if (!reader_open(&r, file, NULL)) {
 		file_failed(opt, file, &r.outcome);
 		return false;
 	}

@@ -6,10 +6,12 @@
  * NULL when an allocation fails, and its readdir errors go unreported. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "walk.h"
 #include "xalloc.h"
@@ -80,18 +82,23 @@ static void names_free(struct names *s)
 	free(s->sorted);
 }
 
-/* Reads the directory at path into s, sorted. Returns 0 or an errno: a
- * failure to open or read it, or ENOMEM (that directory fails, the walk
- * goes on). */
-static int read_dir(const char *path, struct names *s)
+/* Reads the directory open at fd into s, sorted (fd stays open). Returns
+ * 0 or an errno: a failure to read it, or ENOMEM (that directory fails,
+ * the walk goes on). */
+static int read_dir(int fd, struct names *s)
 {
-	DIR *d = opendir(path);
+	int copy = dup(fd);
+	DIR *d = copy < 0 ? NULL : fdopendir(copy);
 	struct dirent *e;
 	int err = 0;
 
 	memset(s, 0, sizeof *s);
-	if (!d)
-		return errno;
+	if (!d) {
+		err = errno;
+		if (copy >= 0)
+			close(copy);
+		return err;
+	}
 	for (;;) {
 		errno = 0;
 		if (!(e = readdir(d))) {
@@ -143,39 +150,76 @@ static bool is_loop(const struct stat *st, const struct dir_id *up)
 	return false;
 }
 
-static void walk_dir(struct walk *w, size_t len, const struct dir_id *id);
-
-/* The entry now in w->path (len bytes): a file is reported, a directory
- * walked; links not followed and special files are skipped. */
-static void visit(struct walk *w, size_t len, const struct dir_id *up)
+/* Opens the directory at w->path, which must still be the one id names.
+ * Paths are opened whole, and an entry stat'ed in its directory may since
+ * have become a link or another directory (or one above it may have): a
+ * path that no longer leads to the directory met is not walked, as it
+ * could lead out of the tree. Returns a descriptor, or -1 with errno
+ * (ENOENT for such a path: the directory met is gone from it). */
+static int open_dir(const struct walk *w, const struct dir_id *id, bool follow)
 {
 	struct stat st;
+	int fd = open(w->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
 
-	/* With -L a dangling link fails with ENOENT, as fts reports it. */
-	if ((w->dereference ? stat(w->path, &st) : lstat(w->path, &st)) != 0) {
-		w->fn(w->ctx, w->path, NULL, errno);
-	} else if (S_ISREG(st.st_mode)) {
-		w->fn(w->ctx, w->path, &st, 0);
-	} else if (S_ISDIR(st.st_mode)) {
-		struct dir_id id = { st.st_dev, st.st_ino, up };
-		if (is_loop(&st, up))
-			w->fn(w->ctx, w->path, NULL, ELOOP);
-		else
-			walk_dir(w, len, &id);
+	if (fd < 0) {
+		if (!follow && (errno == ELOOP || errno == ENOTDIR))
+			errno = ENOENT;   /* a link or a file now */
+		return -1;
 	}
+	int err = fstat(fd, &st) != 0 ? errno
+		  : st.st_dev != id->dev || st.st_ino != id->ino ? ENOENT : 0;
+	if (err) {
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	return fd;
 }
 
-static void walk_dir(struct walk *w, size_t len, const struct dir_id *id)
+/* Walks the directory at w->path (len bytes), the one id names. Its
+ * entries are stat'ed in it (fstatat), not by path. One descriptor is
+ * open at a time however deep the tree: this directory's is closed while
+ * a subdirectory is walked, then opened (and checked) again. */
+static void walk_dir(struct walk *w, size_t len, const struct dir_id *id, bool follow)
 {
-	struct names s;
-	int err = read_dir(w->path, &s);
+	int flags = w->dereference ? 0 : AT_SYMLINK_NOFOLLOW;
+	struct names s = { 0 };
+	int fd = open_dir(w, id, follow);
+	int err = fd < 0 ? errno : read_dir(fd, &s);
 
 	if (err) {
+		if (fd >= 0)
+			close(fd);
 		w->fn(w->ctx, w->path, NULL, err);
 		return;
 	}
-	for (size_t i = 0; i < s.n; i++)
-		visit(w, set_path(w, len, s.sorted[i]), id);
+	for (size_t i = 0; i < s.n; i++) {
+		size_t sub = set_path(w, len, s.sorted[i]);
+		struct stat st;
+		/* With -L a dangling link fails with ENOENT, as fts reports it. */
+		if (fstatat(fd, s.sorted[i], &st, flags) != 0) {
+			w->fn(w->ctx, w->path, NULL, errno);
+			continue;
+		}
+		if (S_ISREG(st.st_mode))
+			w->fn(w->ctx, w->path, &st, 0);
+		if (!S_ISDIR(st.st_mode))
+			continue;   /* links not followed, FIFOs, sockets, devices */
+		if (is_loop(&st, id)) {
+			w->fn(w->ctx, w->path, NULL, ELOOP);
+			continue;
+		}
+		struct dir_id child = { st.st_dev, st.st_ino, id };
+		close(fd);
+		walk_dir(w, sub, &child, w->dereference);
+		w->path[len] = '\0';
+		if ((fd = open_dir(w, id, follow)) < 0) {
+			w->fn(w->ctx, w->path, NULL, errno);
+			break;
+		}
+	}
+	if (fd >= 0)
+		close(fd);
 	names_free(&s);
 }
 
@@ -195,7 +239,7 @@ void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx)
 		fn(ctx, root, &st, 0);
 	} else if (S_ISDIR(st.st_mode)) {
 		struct dir_id id = { st.st_dev, st.st_ino, NULL };
-		walk_dir(&w, len, &id);
+		walk_dir(&w, len, &id, true);
 	}
 	free(w.path);
 }

@@ -581,7 +581,7 @@ p: MISSING" ]
 ./e: NEW" ]
 	[ "$stderr" = "$SAYS: WARNING: 1 listed file is missing
 $SAYS: WARNING: 1 file is not in the list" ]
-	grep -q '^vanish 0 ./a$' "$T/.faults.log"
+	grep -q '^vanish 0 .*/a$' "$T/.faults.log"
 	printf 'alpha\n' > a
 	run --separate-stderr shimmed vanish=/e -c L --audit
 	[ "$status" -eq 0 ]

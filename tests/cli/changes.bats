@@ -232,3 +232,49 @@ lanes_row() {
 		done
 	done
 }
+
+@test "-r: an entry replaced after the walk's stat is not read through what replaced it" {
+	mkdir -p t/sub out
+	printf 'a' > t/a
+	printf 'v' > t/victim
+	printf 's' > t/sub/s
+	printf 'secret' > out/s
+	printf 'secret' > out/victim
+	for j in 1 2; do
+		# a FIFO in its place: no wait for a writer (the run hung)
+		rm -rf t/victim*; printf 'v' > t/victim
+		run --separate-stderr timeout 20 env LD_PRELOAD="$FAULT_SHIM" \
+			SIMDSUM_FAULT=fifo-after-stat=/victim SIMDSUM_FAULT_LOG="$T/.faults.log" \
+			"$SIMDSUM" -j$j -r t
+		[ "$status" -eq 1 ]
+		[ "$output" = "$(sha256sum t/a t/sub/s)" ]
+		[ "$stderr" = "$SAYS: t/victim: replaced while the tree was walked" ]
+		# a link out of the tree in its place: not followed (it hashed out/victim)
+		rm -rf t/victim*; printf 'v' > t/victim
+		run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=link-after-stat=/victim \
+			SIMDSUM_FAULT_LINK="$PWD/out/victim" SIMDSUM_FAULT_LOG="$T/.faults.log" \
+			"$SIMDSUM" -j$j -r t
+		[ "$status" -eq 1 ]
+		[ "$output" = "$(sha256sum t/a t/sub/s)" ]
+		[ "$stderr" = "$SAYS: t/victim: replaced while the tree was walked" ]
+		# a directory: its name now leads out of the tree (it hashed out/s)
+		rm -rf t/victim* t/sub.moved; printf 'v' > t/victim
+		[ -d t/sub ] || { rm -f t/sub; mkdir t/sub; printf 's' > t/sub/s; }
+		run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=link-after-stat=/t/sub \
+			SIMDSUM_FAULT_LINK="$PWD/out" SIMDSUM_FAULT_LOG="$T/.faults.log" \
+			"$SIMDSUM" -j$j -r t
+		[ "$status" -eq 1 ]
+		[ "$output" = "$(sha256sum t/a t/victim)" ]
+		[ "$stderr" = "$SAYS: t/sub: No such file or directory" ]
+		rm -f t/sub; mv t/sub.moved t/sub
+	done
+	grep -q '^fifo-after-stat 0 .*/t/victim$' "$T/.faults.log"
+	grep -q '^link-after-stat 0 .*/t/sub$' "$T/.faults.log"
+	# --update walks the same way
+	rm -rf t/victim*; printf 'v' > t/victim
+	run --separate-stderr timeout 20 env LD_PRELOAD="$FAULT_SHIM" \
+		SIMDSUM_FAULT=fifo-after-stat=/victim "$SIMDSUM" --update=list -r t
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: t/victim: replaced while the tree was walked" ]
+	[ ! -e list ]
+}

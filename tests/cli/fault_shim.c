@@ -42,10 +42,19 @@
  *                        run can sweep K over many files.
  *   eintr-nth=N          the N-th read()/pread() call (from 1, counting
  *                        all regular files) fails with EINTR
- *   vanish=SUBSTR        lstat() or stat() of a path containing SUBSTR
- *                        first removes it (a file deleted by another
- *                        process between a directory's reading and its
- *                        stat); logged
+ *   vanish=SUBSTR        lstat(), stat() or fstatat() of a path
+ *                        containing SUBSTR first removes it (a file
+ *                        deleted by another process between a
+ *                        directory's reading and its stat); logged. For
+ *                        fstatat() the path matched and logged is the
+ *                        directory's absolute path, "/" and the name.
+ *   fifo-after-stat=SUBSTR   right after fstatat() of such a path, the
+ *                        entry is replaced by a FIFO (a tree changed
+ *                        between the walk's stat and the file's open)
+ *   link-after-stat=SUBSTR   right after fstatat() of such a path, the
+ *                        entry (file or directory) is renamed NAME.moved
+ *                        and a symbolic link to $SIMDSUM_FAULT_LINK put in
+ *                        its place; both logged
  * SIMDSUM_FAULT_LOG=FILE appends a line to FILE for each fault injected
  * by the last three and for each change written, with the file's path, so
  * a test can tell that its faults happened (and, with log-reads, count
@@ -155,14 +164,20 @@ static int reopen_for_write(int fd, int flags)
 
 static void log_line(const char *what, unsigned long long where, const char *path);
 
-static void vanish(const char *path)
+/* Whether a comma-list fault name= names a substring of path. */
+static int fault_matches(const char *name, const char *path)
 {
-	const char *arg = fault("vanish=");
+	const char *arg = fault(name);
 	char want[256];
 	if (!arg)
-		return;
+		return 0;
 	snprintf(want, sizeof want, "%.*s", (int)strcspn(arg, ","), arg);
-	if (strstr(path, want) && unlink(path) == 0)
+	return strstr(path, want) != NULL;
+}
+
+static void vanish(const char *path)
+{
+	if (fault_matches("vanish=", path) && unlink(path) == 0)
 		log_line("vanish", 0, path);
 }
 
@@ -184,14 +199,49 @@ int stat64(const char *path, struct stat64 *st)
 	return real(path, st);
 }
 
+/* The entry name in directory dirfd as one path, for matching. */
+static void entry_path(int dirfd, const char *name, char *buf, size_t size)
+{
+	char dir[4096];
+	if (name[0] == '/' || dirfd == AT_FDCWD || path_of(dirfd, dir, sizeof dir) != 0)
+		snprintf(buf, size, "%s", name);
+	else
+		snprintf(buf, size, "%s/%s", dir, name);
+}
+
+/* The tree changing under the walk, right after its stat of an entry. */
+static void swap_entry(int dirfd, const char *name, const char *path)
+{
+	if (fault_matches("fifo-after-stat=", path) && unlinkat(dirfd, name, 0) == 0 &&
+	    mkfifoat(dirfd, name, 0600) == 0)
+		log_line("fifo-after-stat", 0, path);
+	if (fault_matches("link-after-stat=", path) && getenv("SIMDSUM_FAULT_LINK")) {
+		char moved[512];
+		snprintf(moved, sizeof moved, "%s.moved", name);
+		if (renameat(dirfd, name, dirfd, moved) == 0 &&
+		    symlinkat(getenv("SIMDSUM_FAULT_LINK"), dirfd, name) == 0)
+			log_line("link-after-stat", 0, path);
+	}
+}
+
+int fstatat64(int dirfd, const char *name, struct stat64 *st, int flags)
+{
+	static int (*real)(int, const char *, struct stat64 *, int);
+	char path[4096 + 512];
+	if (!real)
+		real = (int (*)(int, const char *, struct stat64 *, int))dlsym(RTLD_NEXT, "fstatat64");
+	entry_path(dirfd, name, path, sizeof path);
+	if (fault_matches("vanish=", path) && unlinkat(dirfd, name, 0) == 0)
+		log_line("vanish", 0, path);
+	int rc = real(dirfd, name, st, flags);
+	if (rc == 0)
+		swap_entry(dirfd, name, path);
+	return rc;
+}
+
 static int open_denied(const char *path)
 {
-	const char *arg = fault("eacces=");
-	char want[256];
-	if (!arg)
-		return 0;
-	snprintf(want, sizeof want, "%.*s", (int)strcspn(arg, ","), arg);
-	return strstr(path, want) != NULL;
+	return fault_matches("eacces=", path);
 }
 
 int open(const char *path, int flags, ...)
