@@ -31,6 +31,8 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 {
 	struct audit_run *run = ctx;
 
+	if (!err && strcmp(path, run->dir) == 0)
+		err = ENOTDIR;   /* --audit=FILE: DIR is no directory */
 	if (!err) {
 		audit_index_walked(&run->ix, path, audit_is_list(run, st));
 		return;

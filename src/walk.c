@@ -240,6 +240,8 @@ void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx)
 	} else if (S_ISDIR(st.st_mode)) {
 		struct dir_id id = { st.st_dev, st.st_ino, NULL };
 		walk_dir(&w, len, &id, true);
+	} else {
+		fn(ctx, root, NULL, ENOTDIR);   /* --audit=FIFO, or a race */
 	}
 	free(w.path);
 }

@@ -16,7 +16,8 @@ typedef void (*walk_fn)(void *ctx, const char *path, const struct stat *st, int 
 /* Walks root depth first, each directory's entries sorted by name (byte
  * order, so the result does not depend on the locale). Symbolic links
  * below root are skipped unless dereference is set (then followed, with
- * loops detected); root itself is followed. Only regular files are
+ * loops detected); root itself is followed (a root neither a directory
+ * nor a regular file is ENOTDIR). Only regular files are
  * reported: FIFOs, sockets and devices inside a tree are skipped (opening
  * a FIFO would wait for a writer forever). */
 void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx);

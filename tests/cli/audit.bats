@@ -628,3 +628,14 @@ $SAYS: WARNING: 1 file is not in the list" ]
 	[ "$status" -eq 1 ]
 	[ "${stderr_lines[0]}" = "$SAYS: invalid --update ''; the list's file name is needed" ]
 }
+
+@test "--audit=DIR that is a FIFO, a device or a regular file: Not a directory" {
+	tree
+	mkfifo ff
+	for d in ff /dev/null L; do
+		run --separate-stderr "$SIMDSUM" -c L --audit=$d
+		[ "$status" -eq 1 ] || { echo "$d: $status"; false; }
+		[ "${lines[0]}" = "$d: FAILED open or read" ]
+		[[ "$stderr" == "$SAYS: $d: Not a directory"* ]]
+	done
+}
