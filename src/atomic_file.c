@@ -156,6 +156,7 @@ static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
 static char sig_path[PATH_MAX + ATOMIC_BASE_MAX + 64];
 static volatile sig_atomic_t sig_armed;
 static struct sigaction saved[NSIGNALS];
+static struct sigaction saved_xfsz;
 
 /* Async-signal-safe: unlink, restore the default action, raise again (it
  * is delivered once this returns, and ends the process as it would have). */
@@ -195,12 +196,18 @@ static void install_handler(void)
 		if (saved[i].sa_handler != SIG_IGN)
 			sigaction(cleanup_signals[i], &sa, NULL);
 	}
+	/* Past a file-size limit (ulimit -f) a write fails with EFBIG, which
+	 * is reported and the temporary file removed, instead of SIGXFSZ
+	 * ending the process and leaving it. */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &sa, &saved_xfsz);
 }
 
 static void restore_handlers(void)
 {
 	for (size_t i = 0; i < NSIGNALS; i++)
 		sigaction(cleanup_signals[i], &saved[i], NULL);
+	sigaction(SIGXFSZ, &saved_xfsz, NULL);
 }
 
 /* Forgets the temporary file (removed or renamed): signals blocked. */
