@@ -533,3 +533,15 @@ signalled() {
 			{ echo "-j$j:"; cat list; false; }
 	done
 }
+
+@test "past a file-size limit (ulimit -f): reported, the list untouched, no temporary file" {
+	mkdir tree
+	for i in $(seq 300); do head -c $((i * 37)) /dev/zero > tree/f$i; done
+	"$SIMDSUM" -r tree | head -99 > list
+	cp list list.before
+	run --separate-stderr bash -c 'ulimit -f 8; "$1" -r --update=list tree' sh "$SIMDSUM"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: list: not updated: write error: File too large" ]
+	cmp list list.before
+	no_tmp
+}
