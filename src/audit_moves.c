@@ -8,6 +8,7 @@
 #include "audit_run.h"
 #include "diag.h"
 #include "output.h"
+#include "progress.h"
 #include "quote.h"
 
 struct moves {
@@ -61,6 +62,7 @@ static void submit_file(struct engine *eng, struct moves *m, struct audit_file *
 {
 	struct job *job = engine_job(eng);
 
+	progress_add_file(f->path, NULL);
 	job->name = f->path;
 	job->user = f;
 	job->choices = m->choices;

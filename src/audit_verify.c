@@ -8,6 +8,7 @@
 #include "audit_run.h"
 #include "diag.h"
 #include "output.h"
+#include "progress.h"
 #include "quote.h"
 
 static void report(struct audit_run *run, const struct audit_entry *e, enum audit_status status,
@@ -101,6 +102,7 @@ void audit_verify_listed(struct audit_run *run)
 		struct job *job = engine_job(eng);
 		job->user = e;
 		if (e->state == ENTRY_WALKED || e->state == ENTRY_PRESENT) {
+			progress_add_file(e->name, NULL);
 			job->name = e->name;
 			job->choices = &run->choices[e->algo];
 			job->nchoices = 1;

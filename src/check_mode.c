@@ -14,9 +14,10 @@
 #include "jobs_default.h"
 #include "line_reader.h"
 #include "output.h"
+#include "progress.h"
 #include "quote.h"
-#include "stream_guard.h"
 #include "select.h"
+#include "stream_guard.h"
 #include "xalloc.h"
 
 /* What one list came to. */
@@ -118,8 +119,10 @@ out:
 static void submit_line(struct engine *eng, const struct options *opt, struct check_run *run,
 			const struct check_line *parsed, unsigned long long lineno)
 {
-	if (parsed)
+	if (parsed) {
+		progress_add_file(parsed->name, NULL);
 		stream_guard_before(&run->streams, parsed->name, NULL);
+	}
 	struct entry *e = xcalloc(1, sizeof *e);
 	struct job *job = engine_job(eng);
 

@@ -24,7 +24,8 @@ void diag_set_program_name(const char *argv0)
 
 /* Every line on stdout (output.c) and every message here is written
  * whole under this lock, so a thread that dies (diag_die) finds both
- * streams at a line's end. holder: this thread has it. */
+ * streams at a line's end, and the --progress line is erased and not
+ * redrawn meanwhile. holder: this thread has it. */
 static pthread_mutex_t lines = PTHREAD_MUTEX_INITIALIZER;
 static __thread bool holder;
 
@@ -32,10 +33,12 @@ void diag_lines_lock(void)
 {
 	pthread_mutex_lock(&lines);
 	holder = true;
+	progress_hold();
 }
 
 void diag_lines_unlock(void)
 {
+	progress_release();
 	holder = false;
 	pthread_mutex_unlock(&lines);
 }
@@ -44,7 +47,6 @@ __attribute__((format(printf, 2, 0))) static void vreport(int errnum, const char
 {
 	diag_lines_lock();
 	fflush(stdout);
-	progress_clear();
 	fprintf(stderr, "%s: ", program_name);
 	vfprintf(stderr, fmt, ap);
 	if (errnum)
@@ -71,13 +73,13 @@ void diag_debug_file(const char *name, const char *fmt, ...)
 	if (!diag_debug_enabled)
 		return;
 	va_start(ap, fmt);
-	flockfile(stderr);
+	diag_lines_lock();
 	fprintf(stderr, "%s: ", program_name);
 	write_escaped_name(stderr, name);
 	fputs(": ", stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
-	funlockfile(stderr);
+	diag_lines_unlock();
 	va_end(ap);
 }
 

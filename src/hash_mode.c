@@ -78,13 +78,13 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 	char *copy = xstrdup(path);
 
 	if (!err)
-		progress_add_total((uint64_t)st->st_size);
+		progress_add_file(path, st);
 	submit(run, copy, copy, err ? NULL : st, err);
 }
 
 /* A name given on the command line or in a list: walked with -r when it is
- * a directory, else hashed. */
-static void add_name(struct hash_run *run, const char *name, char *owned)
+ * a directory, else hashed. counted: its size is in --progress's total. */
+static void add_name(struct hash_run *run, const char *name, char *owned, bool counted)
 {
 	const struct options *opt = run->opt;
 	struct stat st;
@@ -97,13 +97,9 @@ static void add_name(struct hash_run *run, const char *name, char *owned)
 			free(owned);
 			return;
 		}
-		if (S_ISREG(st.st_mode))
-			progress_add_total((uint64_t)st.st_size);
-		else if (progress_on)
-			progress_add_unknown();
-	} else if (progress_on && strcmp(name, "-") == 0) {
-		progress_add_unknown();
 	}
+	if (!counted)
+		progress_add_file(name, known ? &st : NULL);
 	stream_guard_before(&run->streams, name, known ? &st : NULL);
 	submit(run, name, owned, NULL, 0);
 }
@@ -121,7 +117,7 @@ static void on_listed_name(void *ctx, char *name, bool bad)
 		job->result.outcome.status = FILE_STDIN_IS_LIST;
 		engine_submit(run->engine, job);
 	} else {
-		add_name(run, name, name);
+		add_name(run, name, name, false);
 	}
 }
 
@@ -148,10 +144,15 @@ bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 			return false;
 		}
 	} else if (nfiles == 0) {
-		add_name(&run, "-", NULL);
+		add_name(&run, "-", NULL, false);
 	} else {
+		/* --progress: every operand's size before the first is hashed
+		 * (at -j1 it is hashed as it is queued), for a whole-run ETA;
+		 * the files under a directory are counted as it is walked. */
 		for (int i = 0; i < nfiles; i++)
-			add_name(&run, files[i], NULL);
+			progress_add_file(files[i], NULL);
+		for (int i = 0; i < nfiles; i++)
+			add_name(&run, files[i], NULL, true);
 	}
 	engine_finish(run.engine);
 	stream_guard_free(&run.streams);

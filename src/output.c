@@ -15,7 +15,6 @@
 #include "escape.h"
 #include "json.h"
 #include "output.h"
-#include "progress.h"
 
 void hex_encode(const uint8_t *bytes, size_t len, char *out)
 {
@@ -222,7 +221,6 @@ void output_digest(const struct options *opt, const struct digest_record *r)
 
 	digest_text(opt, r->algo, r->digest, text);
 	diag_lines_lock();
-	progress_clear();
 	styles[style].digest(opt, r, text);
 	output_end();
 }
@@ -242,7 +240,6 @@ void output_line_to(FILE *out, const struct options *opt, const char *name,
 void output_file_error(const struct options *opt, const char *name, const char *message)
 {
 	diag_lines_lock();
-	progress_clear();
 	styles[opt->style].file_error(opt, name, message);
 	output_end();
 }
@@ -250,7 +247,6 @@ void output_file_error(const struct options *opt, const char *name, const char *
 void output_check(const struct options *opt, const struct check_record *r)
 {
 	diag_lines_lock();
-	progress_clear();
 	styles[opt->style].check(opt, r);
 	output_end();
 }
@@ -291,7 +287,6 @@ void output_init(bool stdout_closed)
 void output_begin(void)
 {
 	diag_lines_lock();
-	progress_clear();
 }
 
 void output_end(void)

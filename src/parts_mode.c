@@ -24,6 +24,7 @@
 #include "parts_lanes.h"
 #include "parts_mode.h"
 #include "parts_split.h"
+#include "progress.h"
 #include "quote.h"
 #include "reader.h"
 #include "sink.h"
@@ -214,6 +215,8 @@ bool parts_mode_run(const struct options *opt, uint64_t part_size, char *const *
 		files = stdin_only;
 		nfiles = 1;
 	}
+	for (int i = 0; i < nfiles; i++)   /* --progress: the whole run's total */
+		progress_add_file(files[i], NULL);
 	for (int i = 0; i < nfiles; i++)
 		ok &= parts_file(opt, part_size, files[i], buf);
 	read_buffer_free(buf);

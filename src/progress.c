@@ -5,6 +5,7 @@
  * --progress=always asks. */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,9 +19,15 @@ static bool total_unknown;
 static pthread_t thread;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
-static bool stopping, drawn;
+static bool stopping, drawn, held;
 
-#define TICK_NS (250 * 1000 * 1000)
+/* Between redraws: 250 ms, or SIMDSUM_PROGRESS_TICK_MS (tests). */
+static long tick_ns(void)
+{
+	const char *env = getenv("SIMDSUM_PROGRESS_TICK_MS");
+	long ms = env && *env ? strtol(env, NULL, 10) : 250;
+	return (ms < 1 ? 1 : ms > 10000 ? 10000 : ms) * 1000 * 1000;
+}
 
 static double now(void)
 {
@@ -31,9 +38,9 @@ static double now(void)
 
 static void human(double bytes, char *buf, size_t size)
 {
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
 	int u = 0;
-	while (bytes >= 1024 && u < 5) {
+	while (bytes >= 1024 && u < 6) {
 		bytes /= 1024;
 		u++;
 	}
@@ -80,27 +87,38 @@ static void *run(void *arg)
 	(void)arg;
 	double started = now(), rate = 0, last_t = started;
 	uint64_t last_done = 0;
+	long tick = tick_ns();
 	struct timespec until;
 
 	pthread_mutex_lock(&mu);
 	while (!stopping) {
 		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += TICK_NS;
+		until.tv_nsec += tick;
 		if (until.tv_nsec >= 1000000000) {
 			until.tv_sec++;
 			until.tv_nsec -= 1000000000;
 		}
 		pthread_cond_timedwait(&wake, &mu, &until);
-		if (!stopping)
+		if (!stopping && !held)
 			draw(started, &rate, &last_done, &last_t);
 	}
 	pthread_mutex_unlock(&mu);
 	return NULL;
 }
 
+/* Standard error is the file standard output goes to, not a terminal
+ * ("> out 2>&1"): the records would mix into the output lines. */
+static bool stderr_is_stdout_file(void)
+{
+	struct stat out, err;
+
+	return fstat(STDOUT_FILENO, &out) == 0 && fstat(STDERR_FILENO, &err) == 0 &&
+	       out.st_dev == err.st_dev && out.st_ino == err.st_ino && !isatty(STDERR_FILENO);
+}
+
 void progress_start(bool force)
 {
-	if (!force && !isatty(STDERR_FILENO))
+	if (!isatty(STDERR_FILENO) && (!force || stderr_is_stdout_file()))
 		return;
 	progress_on = true;
 	if (pthread_create(&thread, NULL, run, NULL) != 0)
@@ -114,7 +132,38 @@ void progress_add_unknown(void)
 
 void progress_add_total(uint64_t bytes)
 {
-	__atomic_fetch_add(&total_bytes, bytes, __ATOMIC_RELAXED);
+	/* Saturates: eight sparse files of 8000 PiB wrapped round. */
+	uint64_t old = __atomic_load_n(&total_bytes, __ATOMIC_RELAXED), sum;
+	do
+		sum = old + bytes < old ? UINT64_MAX : old + bytes;
+	while (!__atomic_compare_exchange_n(&total_bytes, &old, sum, true, __ATOMIC_RELAXED,
+					    __ATOMIC_RELAXED));
+}
+
+void progress_add_file(const char *name, const struct stat *known)
+{
+	struct stat st;
+
+	if (!progress_on)
+		return;
+	if (!known && strcmp(name, "-") != 0) {
+		if (stat(name, &st) != 0)
+			return;   /* it will not be read */
+		known = &st;
+	}
+	if (known && S_ISREG(known->st_mode))
+		progress_add_total((uint64_t)known->st_size);
+	else if (!known || !S_ISDIR(known->st_mode))   /* a directory is walked, or an error */
+		progress_add_unknown();
+}
+
+/* Called with mu held. */
+static void erase(void)
+{
+	static const char text[] = "\r\033[K";
+
+	if (drawn && write(STDERR_FILENO, text, sizeof text - 1) > 0)
+		drawn = false;
 }
 
 void progress_clear(void)
@@ -122,11 +171,26 @@ void progress_clear(void)
 	if (!progress_on)
 		return;
 	pthread_mutex_lock(&mu);
-	if (drawn) {
-		static const char erase[] = "\r\033[K";
-		if (write(STDERR_FILENO, erase, sizeof erase - 1) > 0)
-			drawn = false;
-	}
+	erase();
+	pthread_mutex_unlock(&mu);
+}
+
+void progress_hold(void)
+{
+	if (!progress_on)
+		return;
+	pthread_mutex_lock(&mu);
+	erase();
+	held = true;
+	pthread_mutex_unlock(&mu);
+}
+
+void progress_release(void)
+{
+	if (!progress_on)
+		return;
+	pthread_mutex_lock(&mu);
+	held = false;
 	pthread_mutex_unlock(&mu);
 }
 

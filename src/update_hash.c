@@ -149,12 +149,10 @@ static void consider(struct update_run *run, const char *name, const struct stat
 	struct name_slot *s = update_list_find(l, name);
 	bool changed = s->name && s->first != NO_RECORD && run->opt->update_changed && have_st &&
 		       l->exists && newer(&st, &l->st) && !l->rec[s->first].queued;
-	if (have_st && S_ISREG(st.st_mode) && (!s->name || changed))
-		progress_add_total((uint64_t)st.st_size);
-	else if (progress_on && !s->name)
-		progress_add_unknown();
-	if (!s->name || changed)
+	if (!s->name || changed) {
+		progress_add_file(name, have_st ? &st : NULL);
 		stream_guard_before(&run->streams, name, have_st ? &st : NULL);
+	}
 	if (!s->name) {
 		char *copy = keep_name(run, name);
 		update_list_claim(l, s, copy, NO_RECORD);

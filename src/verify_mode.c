@@ -20,6 +20,7 @@
 #include "object_meta.h"
 #include "output.h"
 #include "output_verify.h"
+#include "progress.h"
 #include "quote.h"
 #include "reader.h"
 #include "sink.h"
@@ -139,6 +140,7 @@ static bool verify_file(const struct options *opt, const struct object_meta *m, 
 		file_failed(opt, file, &r.outcome);
 		return false;
 	}
+	progress_add_file(file, &r.before);
 	uint64_t here = (uint64_t)r.before.st_size;
 	if (m->has_size && r.regular && here != m->size) {
 		reader_close(&r);

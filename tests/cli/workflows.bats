@@ -300,3 +300,50 @@ b: OK" ]
 		grep -q -- "--$o" "$ROOT/src/completion/_simdsum"
 	done
 }
+
+# screen FILE: what a terminal shows after FILE's bytes (carriage return,
+# newline, erase to the end of the line), one line per row.
+screen() {
+	python3 - "$1" <<'PY'
+import sys
+rows, cur, col = [], [], 0
+data = open(sys.argv[1], 'rb').read().decode('latin1').replace('\x1b[K', '\x00')
+for ch in data:
+    if ch == '\r':
+        col = 0
+    elif ch == '\n':
+        rows.append(''.join(cur)); cur, col = [], 0
+    elif ch == '\x00':
+        del cur[col:]
+    else:
+        if col < len(cur):
+            cur[col] = ch
+        else:
+            cur.append(ch)
+        col += 1
+rows.append(''.join(cur))
+print('\n'.join(rows))
+PY
+}
+
+@test "--progress: a redraw never lands inside a message and erases it" {
+	seq -f 'nofile%g' 1 20000 > names
+	SIMDSUM_PROGRESS_TICK_MS=1 script -qfec "'$SIMDSUM' --progress -j1 --files-from=names" /dev/null > tty.txt || true
+	grep -q 'B/s' tty.txt   # it was drawn
+	[ "$(screen tty.txt | grep -c ': No such file or directory$')" -eq 20000 ]
+}
+
+@test "--progress: the total is known from the start in -c, --parts and across operands at -j1" {
+	head -c 30000000 /dev/zero > z1
+	cp z1 z2
+	sha256sum z1 z2 > sums
+	total='57.2 MiB'
+	for args in "-c sums" "-j1 z1 z2" "--parts=8MiB z1 z2"; do
+		SIMDSUM_PROGRESS_TICK_MS=1 "$SIMDSUM" --progress=always --impl=generic $args > /dev/null 2> err.txt
+		tr '\r' '\n' < err.txt | grep 'B/s' > records || { echo "$args: drawn nothing"; false; }
+		! grep -v "/ $total " records || { echo "$args: a record without the total"; false; }
+	done
+	# stderr the file stdout goes to: no record mixes into the lines
+	SIMDSUM_PROGRESS_TICK_MS=1 "$SIMDSUM" --progress=always --impl=generic -j1 z1 z2 > out 2>&1
+	[ "$(cat out)" = "$(sha256sum z1 z2)" ]
+}
