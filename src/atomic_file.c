@@ -333,7 +333,8 @@ void atomic_write(struct atomic_file *af, const void *data, size_t len)
 	af->used += len;
 }
 
-void atomic_abort(struct atomic_file *af)
+/* Removes the temporary file (after an error elsewhere). */
+static void atomic_abort(struct atomic_file *af)
 {
 	if (af->tmp) {
 		if (af->fd >= 0)

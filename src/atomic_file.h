@@ -60,7 +60,4 @@ void atomic_write(struct atomic_file *af, const void *data, size_t len);
  * reported. */
 bool atomic_commit(struct atomic_file *af, const struct stat *old);
 
-/* Removes the temporary file (after an error elsewhere). */
-void atomic_abort(struct atomic_file *af);
-
 #endif

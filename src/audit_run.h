@@ -37,7 +37,8 @@ bool audit_list_read(struct audit_run *run);
  * link, /dev/stdin, a redirection). */
 bool audit_is_list(const struct audit_run *run, const struct stat *st);
 
-/* An engine whose lanes follow --impl for -a's family, auto for others. */
+/* An engine whose lanes follow run->choices (--impl where the family has
+ * the row, auto for the others). */
 struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job, void *ctx));
 
 /* Hashes the unlisted files with the algorithms of the missing entries

@@ -53,8 +53,9 @@ struct check_run {
 	struct stream_guard streams;
 };
 
-/* The transforms for an algorithm met in a list: the user's choice when
- * it is -a's family, else auto. */
+/* The transforms for an algorithm met in a list, as select_for_lists
+ * chose them: --impl forces every family that has the row, the others
+ * run auto. */
 static const struct algo_choice *choice_for(struct check_run *run, const struct algo *algo)
 {
 	size_t i = (size_t)(algo - algos);
@@ -187,7 +188,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	memset(&run->r, 0, sizeof run->r);
 
 	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run };
-	/* Lanes as --impl says for -a's family, auto for the others. */
+	/* Lanes as the choices say (--impl where the family has the row). */
 	for (const struct algo *a = algos; a->name; a++)
 		lanes_policy_for(choice_for(run, a), opt->io, &cfg.lanes[a->family]);
 	struct engine *eng = engine_create(&cfg);

@@ -27,7 +27,7 @@ struct impl;
 
 /* How a family's rows are called and where its state lives. */
 enum family_kind {
-	KIND_BLOCKS,     /* block transforms behind md.c's padding (fn.sha*, fn.md5) */
+	KIND_BLOCKS,     /* block transforms behind hash_md.c's padding (fn.sha*, fn.md5) */
 	KIND_STREAM,     /* a library's own streaming state (fn.stream) */
 	KIND_CRC,        /* a register and any length (fn.crc32, fn.crc64) */
 };

@@ -19,7 +19,8 @@ static void find_generic_rows(void)
 		impl_select_one(impl_generic((enum family)f), &generic_rows[f]);
 }
 
-const struct dispatch *generic_dispatch(enum family family)
+/* The dispatch of a family's generic row (static, lives forever). */
+static const struct dispatch *generic_dispatch(enum family family)
 {
 	pthread_once(&generic_once, find_generic_rows);
 	return &generic_rows[family];

@@ -61,9 +61,6 @@ void job_finish_crc(struct job *job, struct file_outcome outcome, uint64_t crc,
  * output): FILE_READ_FAILED with err. */
 void job_fail(struct job *job, int err);
 
-/* The dispatch of a family's generic row (static, lives forever). */
-const struct dispatch *generic_dispatch(enum family family);
-
 /* The message for a job that failed; for a cross-check disagreement it
  * names the algorithm and the implementation (written into buf). */
 const char *outcome_detail(const struct job *job, char *buf, size_t size);

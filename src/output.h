@@ -75,12 +75,13 @@ void digest_text(const struct options *opt, const struct algo *algo, const uint8
 /* Lower-case hex of len bytes into out (2 * len + 1 bytes). */
 void hex_encode(const uint8_t *bytes, size_t len, char *out);
 
-/* Around every record another module (output_parts.c) writes to stdout:
- * the line lock of diag.h, and a --progress line out of the way. */
 /* Sets stdout's buffering (before anything is written to it): lines are
  * written whole (see output.c). */
 void output_init(bool stdout_closed);
 
+/* Around every record another module (output_parts.c) writes to stdout:
+ * the line lock of diag.h, which also keeps a --progress line out of the
+ * way. */
 void output_begin(void);
 void output_end(void);
 
