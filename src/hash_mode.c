@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* hash_mode.c - computing and printing checksums of the named files: the
  * operands, a list of names (--files-from), or the trees under them (-r). */
-#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "engine.h"
@@ -22,6 +23,7 @@ struct hash_run {
 	struct engine *engine;
 	bool ok;
 	struct stream_guard streams;
+	bool list_is_stdin;   /* --files-from reads the stream "-" would */
 };
 
 /* Called in the order the files were named, whatever order they finished
@@ -35,7 +37,8 @@ static void emit(struct job *job, void *ctx)
 	if (o->status != FILE_OK) {
 		char detail[160];
 		const char *message = outcome_detail(job, detail, sizeof detail);
-		diag_error(0, "%s: %s", quote_name(job->name), message);
+		bool quoted = o->status == FILE_BAD_LISTED_NAME;   /* "LIST:N" */
+		diag_error(0, "%s: %s", quoted ? job->name : quote_name(job->name), message);
 		output_file_error(opt, job->name, message);
 		run->ok = false;
 	} else {
@@ -104,21 +107,51 @@ static void add_name(struct hash_run *run, const char *name, char *owned, bool c
 	submit(run, name, owned, NULL, 0);
 }
 
-static void on_listed_name(void *ctx, char *name, bool bad)
+/* An error for a listed name, in its place in the output. */
+static void submit_listed_error(struct hash_run *run, char *name, enum file_status status, int err)
+{
+	struct job *job = engine_job(run->engine);
+
+	job->name = name;
+	job->user = name;
+	job->result.outcome.status = status;
+	job->result.outcome.err = err;
+	engine_submit(run->engine, job);
+}
+
+static void on_listed_name(void *ctx, char *name, enum listed_name problem,
+			   unsigned long long number)
 {
 	struct hash_run *run = ctx;
 
-	if (bad) {
-		submit(run, name, name, NULL, EINVAL);
-	} else if (strcmp(run->opt->files_from, "-") == 0 && strcmp(name, "-") == 0) {
-		struct job *job = engine_job(run->engine);
-		job->name = name;
-		job->user = name;
-		job->result.outcome.status = FILE_STDIN_IS_LIST;
-		engine_submit(run->engine, job);
+	if (problem != LISTED_NAME_OK) {
+		/* Named by the list and the record's number, as du and wc name
+		 * it: "LIST:2: invalid zero-length file name" (LIST quoted here,
+		 * the whole not again in emit). */
+		const char *list = quote_name(run->opt->files_from);
+		size_t size = strlen(list) + 24;
+		char *where = xmalloc(size);
+		snprintf(where, size, "%s:%llu", list, number);
+		free(name);
+		submit_listed_error(run, where, FILE_BAD_LISTED_NAME, (int)problem);
+	} else if (run->list_is_stdin && strcmp(name, "-") == 0) {
+		submit_listed_error(run, name, FILE_STDIN_IS_LIST, 0);
 	} else {
 		add_name(run, name, name, false);
 	}
+}
+
+/* Whether the --files-from list is the stream standard input reads: "-",
+ * or /dev/stdin of a pipe (a regular file opened again has an offset of
+ * its own). */
+static bool list_reads_stdin(const char *list)
+{
+	struct stat a, b;
+
+	if (strcmp(list, "-") == 0)
+		return true;
+	return stat(list, &a) == 0 && fstat(STDIN_FILENO, &b) == 0 && !S_ISREG(a.st_mode) &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
 bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
@@ -134,6 +167,7 @@ bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 	stream_guard_init(&run.streams, run.engine, cfg.jobs > 1 && !cfg.one_job);
 
 	if (opt->files_from) {
+		run.list_is_stdin = list_reads_stdin(opt->files_from);
 		int err = names_read(opt->files_from, opt->files_nul, on_listed_name, &run);
 		if (err) {
 			engine_finish(run.engine);

@@ -14,31 +14,35 @@ int names_read(const char *list, bool nul, names_fn fn, void *ctx)
 	char *line;
 	ssize_t len;
 
+	unsigned long long number = 0;
+
 	if (!line_reader_open(&in, list))
 		return errno;
 	while ((len = line_reader_next(&in, nul ? '\0' : '\n', &line)) > 0) {
 		size_t n = (size_t)len;
+		number++;
 		if (line[n - 1] == (nul ? '\0' : '\n'))
 			n--;
 		if (n == 0 && !nul)
 			continue;   /* blank line */
 		char *name = xmalloc(n + 1);
-		bool bad = false;
+		enum listed_name problem = LISTED_NAME_OK;
 		if (!nul && line[0] == '\\') {
 			memcpy(name, line + 1, n - 1);
-			bad = !unescape_name(name, n - 1);
-			if (bad) {
+			if (!unescape_name(name, n - 1)) {
+				problem = LISTED_NAME_ESCAPE;
 				memcpy(name, line, n);
 				name[n] = '\0';
 			}
 		} else {
 			memcpy(name, line, n);
 			name[n] = '\0';
-			/* A NUL inside a newline-separated name, or an empty
-			 * NUL-separated one, names no file. */
-			bad = memchr(line, '\0', n) != NULL || n == 0;
+			if (n == 0)
+				problem = LISTED_NAME_EMPTY;
+			else if (memchr(line, '\0', n))
+				problem = LISTED_NAME_NUL;
 		}
-		fn(ctx, name, bad);
+		fn(ctx, name, problem, number);
 	}
 	int err = in.err;
 	line_reader_close(&in);

@@ -6,10 +6,14 @@
 
 #include <stdbool.h>
 
-/* Called for each name read; name is malloc'd and belongs to the callee.
- * bad is set for a line whose escapes are invalid (the name is then the
- * raw line, for the error message). */
-typedef void (*names_fn)(void *ctx, char *name, bool bad);
+#include "outcome.h"
+
+/* Called for each name read, and its record's number (from 1: the line,
+ * or the NUL-terminated name); name is malloc'd and belongs to the
+ * callee. A name that is not LISTED_NAME_OK names no file (it is then
+ * the raw record). */
+typedef void (*names_fn)(void *ctx, char *name, enum listed_name problem,
+			 unsigned long long number);
 
 /* Reads names from list ("-": standard input): one per line (a line
  * starting with '\' uses the escapes of checksum lines: \\, \n, \r), or

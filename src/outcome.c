@@ -10,6 +10,10 @@ const char *file_outcome_message(const struct file_outcome *o)
 		return "file changed while reading";
 	if (o->status == FILE_DISAGREE)
 		return "cross-check failed: the implementation and generic disagree";
+	if (o->status == FILE_BAD_LISTED_NAME)
+		return o->err == LISTED_NAME_EMPTY ? "invalid zero-length file name"
+		       : o->err == LISTED_NAME_NUL ? "file name contains a NUL byte"
+						   : "invalid escape in file name";
 	if (o->status == FILE_REPLACED)
 		return "replaced while the tree was walked";
 	if (o->status == FILE_STDIN_IS_LIST)

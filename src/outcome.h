@@ -23,6 +23,14 @@ static inline bool io_mode_is_auto(enum io_mode io)
 	return io == IO_AUTO || io == IO_AUTO_ONE_THREAD;
 }
 
+/* What is wrong with a name read from a --files-from list, if anything. */
+enum listed_name {
+	LISTED_NAME_OK,
+	LISTED_NAME_EMPTY,     /* an empty NUL-terminated name */
+	LISTED_NAME_NUL,       /* a NUL inside a newline-terminated name */
+	LISTED_NAME_ESCAPE,    /* a line starting with '\' whose escapes are invalid */
+};
+
 enum file_status {
 	FILE_OK,
 	FILE_OPEN_FAILED,   /* err: errno of open() */
@@ -32,6 +40,7 @@ enum file_status {
 	                     * generic gave different digests */
 	FILE_STDIN_IS_LIST, /* "-" named in --files-from=- */
 	FILE_REPLACED,      /* -r: no longer the regular file the walk met */
+	FILE_BAD_LISTED_NAME, /* --files-from: err is the enum listed_name */
 };
 
 struct file_outcome {

@@ -149,4 +149,26 @@ a: OK
 	[ "$status" -eq 1 ]
 	[ "$output" = "$(md5sum a b)" ]
 	[ "$stderr" = "$SAYS: -: the names are read from standard input: no file name of '-' allowed" ]
+	# the list named /dev/stdin of a pipe is standard input too (the '-'
+	# read the rest of the list as data, and its names were lost)
+	run --separate-stderr bash -c '{ printf "a\n-\n"; yes b | head -3000; } | "$1" -a md5 --files-from=/dev/stdin' sh "$SIMDSUM"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 3001 ]
+	[ "$stderr" = "$SAYS: -: the names are read from standard input: no file name of '-' allowed" ]
+}
+
+@test "--files-from: a name that names no file is LIST:N and the reason, as du and wc say it" {
+	printf 'abc' > a
+	printf 'a\0\0a\0' > l0
+	run --separate-stderr "$SIMDSUM" -a md5 --files0-from=l0
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(md5sum a a)" ]
+	[ "$stderr" = "$SAYS: l0:2: invalid zero-length file name" ]
+	[ "${stderr#"$SAYS: "}" = "$(du --files0-from=l0 2>&1 >/dev/null | sed 's/^du: //')" ]
+	printf 'a\0zzz\n\\bad\\q\na\n' > 'the list'
+	run --separate-stderr "$SIMDSUM" -a md5 --files-from='the list'
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(md5sum a)" ]
+	[ "$stderr" = "$SAYS: 'the list':1: file name contains a NUL byte
+$SAYS: 'the list':2: invalid escape in file name" ]
 }
