@@ -19,6 +19,7 @@
 #include "atomic_file.h"
 #include "diag.h"
 #include "quote.h"
+#include "write_full.h"
 #include "xalloc.h"
 
 /* --- names ---------------------------------------------------------------- */
@@ -296,25 +297,10 @@ bool atomic_open(struct atomic_file *af, const char *target, const char *shown,
 
 /* --- writing ------------------------------------------------------------ */
 
-/* write(2) until all is written: short writes continue, EINTR retries. */
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? errno : EIO;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 static void flush(struct atomic_file *af)
 {
 	if (!af->err && af->used)
-		af->err = write_all(af->fd, af->buf, af->used);
+		af->err = write_full(af->fd, af->buf, af->used);
 	af->used = 0;
 }
 
@@ -326,7 +312,7 @@ void atomic_write(struct atomic_file *af, const void *data, size_t len)
 		flush(af);
 	if (len >= sizeof af->buf) {
 		if (!af->err)
-			af->err = write_all(af->fd, data, len);
+			af->err = write_full(af->fd, data, len);
 		return;
 	}
 	memcpy(af->buf + af->used, data, len);

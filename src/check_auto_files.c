@@ -16,6 +16,7 @@
 
 #include "check_auto_cell.h"
 #include "diag.h"
+#include "write_full.h"
 #include "xalloc.h"
 
 #define WRITE_CHUNK (1 << 20)
@@ -150,20 +151,6 @@ static void fill(uint64_t *w, size_t nwords, uint64_t *state)
 	*state = x;
 }
 
-static bool write_all(int fd, const uint8_t *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return false;
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
 static bool write_content(int fd, uint64_t size, uint64_t seed, uint64_t *buf)
 {
 	uint64_t state = seed * 0x9e3779b97f4a7c15ull + 1;
@@ -171,7 +158,7 @@ static bool write_content(int fd, uint64_t size, uint64_t seed, uint64_t *buf)
 	while (size && !ca_interrupted()) {
 		size_t len = size < WRITE_CHUNK ? (size_t)size : WRITE_CHUNK;
 		fill(buf, (len + 7) / 8, &state);
-		if (!write_all(fd, (const uint8_t *)buf, len))
+		if (write_full(fd, buf, len) != 0)
 			return false;
 		size -= len;
 	}

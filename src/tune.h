@@ -84,8 +84,4 @@ bool tune_save(const char *path, const char *text, size_t len);
  * measuring, and again by tune_save. */
 bool tune_save_possible(const char *path);
 
-/* write(2) until len bytes are written (EINTR retried); false with errno
- * set otherwise. Shared by the tune_*.c files. */
-bool tune_write_all(int fd, const void *data, size_t len);
-
 #endif

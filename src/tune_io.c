@@ -27,6 +27,7 @@
 #include "input.h"
 #include "io_choice.h"
 #include "tune.h"
+#include "write_full.h"
 
 /* Best of this many passes each way, alternating. */
 #define IO_PASSES 3
@@ -43,22 +44,23 @@ static const char *temp_dir(void)
 	return dir && dir[0] == '/' ? dir : "/tmp";
 }
 
-/* size bytes of a pattern (any bytes would do). */
+/* size bytes of a pattern (any bytes would do); false with errno set. */
 static bool fill(int fd, uint64_t size)
 {
 	struct read_buffer *rb = input_buffer_new();
 	uint8_t *buf = rb->data;
-	bool ok = true;
+	int err = 0;
 
 	for (size_t i = 0; i < INPUT_BUFFER_SIZE; i++)
 		buf[i] = (uint8_t)(i * 167 + (i >> 9));
-	for (uint64_t done = 0; ok && done < size;) {
+	for (uint64_t done = 0; !err && done < size;) {
 		size_t n = size - done < INPUT_BUFFER_SIZE ? (size_t)(size - done) : INPUT_BUFFER_SIZE;
-		ok = tune_write_all(fd, buf, n);
+		err = write_full(fd, buf, n);
 		done += n;
 	}
 	read_buffer_free(rb);
-	return ok;
+	errno = err;
+	return !err;
 }
 
 /* A temporary file of size bytes, unlinked as soon as it exists: it goes

@@ -44,24 +44,6 @@ static bool make_dirs(const char *dir)
 	return ok;
 }
 
-bool tune_write_all(int fd, const void *data, size_t len)
-{
-	const char *p = data;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = ENOSPC;
-			return false;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
 
 /* The file a profile saved to path goes to (a symbolic link's target),
  * when it is absent or a regular file; NULL, reported, otherwise: a
