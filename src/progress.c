@@ -52,7 +52,11 @@ static void draw(double started, double *rate, uint64_t *last_done, double *last
 {
 	uint64_t done = __atomic_load_n(&progress_done_bytes, __ATOMIC_RELAXED);
 	uint64_t total = __atomic_load_n(&total_bytes, __ATOMIC_RELAXED);
+	bool known = !__atomic_load_n(&total_unknown, __ATOMIC_RELAXED);
 	double t = now();
+
+	if (done == 0 && total == 0 && known)
+		return;   /* nothing queued yet: "0 B / 0 B" would say nothing */
 	char d[32], tot[32], r[32], line[160];
 
 	/* Exponential smoothing keeps the rate readable on noisy I/O. */
@@ -65,7 +69,6 @@ static void draw(double started, double *rate, uint64_t *last_done, double *last
 	human((double)done, d, sizeof d);
 	human((double)total, tot, sizeof tot);
 	human(*rate, r, sizeof r);
-	bool known = !__atomic_load_n(&total_unknown, __ATOMIC_RELAXED);
 	int n = known ? snprintf(line, sizeof line, "\r%s / %s", d, tot)
 		      : snprintf(line, sizeof line, "\r%s", d);
 	if (known && total)

@@ -327,7 +327,8 @@ PY
 }
 
 @test "--progress: a redraw never lands inside a message and erases it" {
-	seq -f 'nofile%g' 1 20000 > names
+	printf 'a' > a
+	{ echo a; seq -f 'nofile%g' 1 20000; } > names   # a: something to show
 	SIMDSUM_PROGRESS_TICK_MS=1 script -qfec "'$SIMDSUM' --progress -j1 --files-from=names" /dev/null > tty.txt || true
 	grep -q 'B/s' tty.txt   # it was drawn
 	[ "$(screen tty.txt | grep -c ': No such file or directory$')" -eq 20000 ]
