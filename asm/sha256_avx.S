@@ -13,7 +13,9 @@
  * order and is updated in place. Clobbers rax, rcx, rdx, rsi, rdi,
  * r8-r11, xmm0-xmm11 and the flags; uses 288 bytes of stack (plus 64
  * for alignment). Needs AVX (VEX-encoded 128-bit integer instructions;
- * no ymm register is touched, so no vzeroupper is needed).
+ * no ymm register is touched). Ends with vzeroupper, as sha1_avx and
+ * sha512_avx do: the upper state is clean on return whatever the
+ * caller left.
  *
  * Idea: the SSSE3 kernel's algorithm with three-operand VEX encodings,
  * which drop the register copies two-operand SSE needs; the scalar

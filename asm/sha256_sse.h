@@ -115,6 +115,7 @@ FUNC_BEGIN SHA256_FUNC
 	jnz	.Lblock
 
 	/* ---- 6. restore and return ---- */
+	VEX_ZEROUPPER
 	FRAME_LEAVE
 FUNC_END SHA256_FUNC
 
