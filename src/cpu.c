@@ -243,6 +243,45 @@ const char *cpu_brand(void)
 
 #endif
 
+/* What each feature builds on: no CPU has it without all of these (AVX
+ * re-encodes the SSE instructions up to SSE4.2, AVX-512 widens AVX2,
+ * VPCLMULQDQ and VAES are AVX forms), so a feature taken away takes
+ * those built on it too. BMI1 and BMI2 build on none. */
+static const struct {
+	cpu_features feature, needs;
+} feature_needs[] = {
+	{ CPUF(SSSE3), CPUF(SSE2) },
+	{ CPUF(SSE41), CPUF(SSSE3) },
+	{ CPUF(SSE42), CPUF(SSE41) },
+	{ CPUF(PCLMUL), CPUF(SSE2) },
+	{ CPUF(SHA), CPUF(SSE2) },
+	{ CPUF(GFNI), CPUF(SSE2) },
+	{ CPUF(AVX), CPUF(SSE42) },
+	{ CPUF(AVX2), CPUF(AVX) },
+	{ CPUF(VAES), CPUF(AVX) },
+	{ CPUF(VPCLMULQDQ), CPUF(AVX) | CPUF(PCLMUL) },
+	{ CPUF(AVX512F), CPUF(AVX2) },
+	{ CPUF(AVX512DQ), CPUF(AVX512F) },
+	{ CPUF(AVX512BW), CPUF(AVX512F) },
+	{ CPUF(AVX512VL), CPUF(AVX512F) },
+};
+
+/* off and every feature that needs one of them, directly or not. */
+static cpu_features with_dependents(cpu_features off)
+{
+	bool grew = true;
+
+	while (grew) {
+		grew = false;
+		for (size_t i = 0; i < sizeof feature_needs / sizeof feature_needs[0]; i++)
+			if ((off & feature_needs[i].needs) && !(off & feature_needs[i].feature)) {
+				off |= feature_needs[i].feature;
+				grew = true;
+			}
+	}
+	return off;
+}
+
 /* SIMDSUM_CPU_DISABLE=avx512f,sha removes features, so tests can drive
  * the dispatcher down every path on a machine that has them all. */
 static cpu_features disabled_by_env(void)
@@ -316,7 +355,7 @@ static void ensure_detected(void)
 	signature_from_env(&sig);
 	vendor_as_word(sig.vendor);
 	signature = sig;
-	usable_features = raw_features & ~disabled_by_env();
+	usable_features = raw_features & ~with_dependents(disabled_by_env());
 	__atomic_store_n(&detected, 1, __ATOMIC_RELEASE);
 }
 

@@ -36,7 +36,8 @@ typedef uint32_t cpu_features;
 
 /* The features of this CPU and OS, minus those named in the environment
  * variable SIMDSUM_CPU_DISABLE (a comma list of cpu_feature_name()s, or
- * "all"; for tests and debugging). Computed on first use, then cached. */
+ * "all"; for tests and debugging) and those that need them (no SSE4.2,
+ * no AVX). Computed on first use, then cached. */
 cpu_features cpu_features_get(void);
 
 /* The features before SIMDSUM_CPU_DISABLE was applied. */

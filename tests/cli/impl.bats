@@ -60,6 +60,39 @@ load helpers
 		done
 }
 
+@test "SIMDSUM_CPU_DISABLE also takes away the features built on those it names (sse2: every row that needs one)" {
+	run -0 "$SIMDSUM" --list-impls
+	local have f deps want got
+	have=" $(sed -n 's/^CPU features: //p' <<< "$output") "
+	# every x86-64 CPU has SSE2; elsewhere there is nothing to take away
+	[[ "$have" == *" sse2 "* ]] || skip "no x86 features here (CPU features:$have)"
+	# sse2 leaves the rows that "all" leaves: those that need nothing
+	run -0 env SIMDSUM_CPU_DISABLE=all "$SIMDSUM" --list-impls
+	local all_rows=$(awk '/^[^ ].*:$/ { h = $0 } /^  / && $2 == "supported" { print h, $1 }' <<< "$output")
+	run -0 env SIMDSUM_CPU_DISABLE=sse2 "$SIMDSUM" --list-impls
+	local sse2_rows=$(awk '/^[^ ].*:$/ { h = $0 } /^  / && $2 == "supported" { print h, $1 }' <<< "$output")
+	[ "$sse2_rows" = "$all_rows" ]
+	# each feature, then exactly those built on it, of the ones this CPU has
+	while read -r f deps; do
+		run -0 env SIMDSUM_CPU_DISABLE=$f "$SIMDSUM" --list-impls
+		got=$(sed -n 's/^Disabled by SIMDSUM_CPU_DISABLE: //p' <<< "$output" | tr ' ' '\n' | sort)
+		want=$(for d in $f $deps; do [[ "$have" != *" $d "* ]] || echo $d; done | sort)
+		[ "$got" = "$want" ] || { echo "SIMDSUM_CPU_DISABLE=$f took:" $got "; want:" $want; return 1; }
+	done <<-EOF
+	sse2 ssse3 sse4.1 sse4.2 pclmulqdq sha gfni avx avx2 vaes vpclmulqdq avx512f avx512dq avx512bw avx512vl
+	ssse3 sse4.1 sse4.2 avx avx2 vaes vpclmulqdq avx512f avx512dq avx512bw avx512vl
+	sse4.1 sse4.2 avx avx2 vaes vpclmulqdq avx512f avx512dq avx512bw avx512vl
+	sse4.2 avx avx2 vaes vpclmulqdq avx512f avx512dq avx512bw avx512vl
+	avx avx2 vaes vpclmulqdq avx512f avx512dq avx512bw avx512vl
+	avx2 avx512f avx512dq avx512bw avx512vl
+	avx512f avx512dq avx512bw avx512vl
+	pclmulqdq vpclmulqdq
+	avx512bw
+	sha
+	bmi2
+	EOF
+}
+
 @test "SIMDSUM_IMPL empty is unset; SIMDSUM_CPU_DISABLE warns once of a name it does not know" {
 	printf abc > f
 	run -0 --separate-stderr env SIMDSUM_IMPL= "$SIMDSUM" f
