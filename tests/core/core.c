@@ -129,27 +129,31 @@ const char *test_vector_path(const char *relative)
 	return path;
 }
 
+/* A guarded buffer's mapping: an unmapped page, the pages that hold len
+ * bytes, an unmapped page. */
 static size_t guarded_span(size_t len, size_t page)
 {
-	return (len + page - 1) / page * page + page;
+	return (len + page - 1) / page * page + 2 * page;
 }
 
-uint8_t *test_guarded_alloc(size_t len)
+uint8_t *test_guarded_alloc(size_t len, enum guard_side side)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = guarded_span(len, page);
 	uint8_t *base = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (base == MAP_FAILED || mprotect(base + span - page, page, PROT_NONE) != 0) {
+	if (base == MAP_FAILED || mprotect(base, page, PROT_NONE) != 0 ||
+	    mprotect(base + span - page, page, PROT_NONE) != 0) {
 		perror("test_guarded_alloc");
 		exit(2);
 	}
-	return base + span - page - len;
+	return side == GUARD_BEFORE ? base + page : base + span - page - len;
 }
 
 void test_guarded_free(uint8_t *p, size_t len)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = guarded_span(len, page);
-	uint8_t *end = p + len + page;   /* end of the guard page */
-	munmap(end - span, span);
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	/* Either way the buffer starts in the page after the leading guard. */
+	uint8_t *base = (uint8_t *)((uintptr_t)p / page * page) - page;
+	munmap(base, guarded_span(len, page));
 }
 
 /* --- hashing ---------------------------------------------------------------- */

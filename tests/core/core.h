@@ -51,10 +51,14 @@ size_t test_unhex(const char *hex, uint8_t *out, size_t cap);
  * (SIMDSUM_VECTORS, else the one compiled in). */
 const char *test_vector_path(const char *relative);
 
-/* A buffer of len bytes whose last byte sits just before an unmapped
- * page, so any over-read faults. Free with test_guarded_free. Exits the
- * program (status 2) when the system has no memory for it. */
-uint8_t *test_guarded_alloc(size_t len);
+/* A buffer of len bytes between two unmapped pages, flush against one:
+ * its last byte just before the page after it (GUARD_AFTER: a read past
+ * the end faults) or its first byte just after the page before it
+ * (GUARD_BEFORE: a read before the start faults). Free with
+ * test_guarded_free. Exits the program (status 2) when the system has no
+ * memory for it. */
+enum guard_side { GUARD_AFTER, GUARD_BEFORE };
+uint8_t *test_guarded_alloc(size_t len, enum guard_side side);
 void test_guarded_free(uint8_t *p, size_t len);
 
 /* The first algorithm of a family (sha1, sha224, sha384, crc32c...). */
@@ -93,8 +97,10 @@ void tc_every_split(struct tc *t, const struct impl *impl);
  * on random lengths and splits. */
 void tc_auto_ladder(struct tc *t, enum family family);
 /* A multi-buffer row: each lane its own random message and state, every
- * block count 1..40 and random larger ones, unaligned and distinct data,
- * one lane flush against a guard page, idle lanes sharing a scratch. */
+ * block count 1..40 and random larger ones; every message, and the
+ * scratch that idle lanes share, in a mapping of its own between guard
+ * pages, flush against the one after it, flush against the one before
+ * it, or unaligned, in turn from call to call. */
 void tc_lanes(struct tc *t, const struct impl *impl);
 
 /* --- bodies: the CRC models (core_crc.c) ---------------------------------- */

@@ -3,7 +3,7 @@
  * every short length, random long lengths cut into random update calls,
  * random alignments, buffers flush against a guard page, every split of
  * a small buffer, auto's dispatch ladder, and multi-buffer rows lane by
- * lane. */
+ * lane, each lane between guard pages. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +44,7 @@ void tc_all_lengths(struct tc *t, const struct impl *impl)
 		return;
 	test_fill_random(src, max + 64);
 	for (size_t len = 0; len <= max; len++) {
-		uint8_t *g = test_guarded_alloc(len);
+		uint8_t *g = test_guarded_alloc(len, GUARD_AFTER);
 		memcpy(g, src + len % 64, len);
 		compare(t, impl, g, len, NULL, 0, "length, alignment", len, len % 64);
 		test_guarded_free(g, len);
@@ -135,72 +135,83 @@ void tc_auto_ladder(struct tc *t, enum family f)
 
 /* --- multi-buffer rows -------------------------------------------------------- */
 
+/* Where a lane's message (or the idle lanes' scratch) sits, each in its
+ * own mapping between guard pages: flush against the guard after its end
+ * or before its start, or ending 1..63 bytes before the guard after it,
+ * so that it starts unaligned. */
+enum lane_place { PLACE_AFTER, PLACE_BEFORE, PLACE_UNALIGNED, PLACE_COUNT };
+
+struct lane_buf {
+	uint8_t *p;     /* the guarded allocation */
+	size_t len;     /* its length */
+};
+
+static uint8_t *lane_buf_alloc(struct lane_buf *b, size_t len, unsigned place)
+{
+	b->len = len + (place == PLACE_UNALIGNED ? 1 + test_rand_below(63) : 0);
+	b->p = test_guarded_alloc(b->len, place == PLACE_BEFORE ? GUARD_BEFORE : GUARD_AFTER);
+	return b->p;
+}
+
 struct lane_run {
-	uint8_t *bufs[LANES_MAX];
+	struct lane_buf bufs[LANES_MAX], scratch;
 	const uint8_t *data[LANES_MAX];
 	uint64_t st[LANES_MAX][8], want[LANES_MAX][8];
 	void *states[LANES_MAX];
 };
 
-/* Lane i's data and state: lane 0 ends at a guard page, busy lanes have
- * their own unaligned messages, idle ones share scratch. */
+/* Lane i's data and state: busy lanes have their own messages, idle ones
+ * share scratch. */
 static void lane_setup(struct lane_run *r, const struct impl *k, unsigned i, unsigned busy,
-		       uint8_t *guarded, const uint8_t *scratch, size_t nblocks)
+		       size_t nblocks, unsigned place)
 {
 	size_t len = nblocks * impl_block_size(k->family);
 
-	r->bufs[i] = NULL;
 	r->states[i] = r->st[i];
 	test_fill_random((uint8_t *)r->st[i], sizeof r->st[i]);
 	if (i >= busy) {
-		r->data[i] = scratch;
+		r->data[i] = r->scratch.p;
 		return;
 	}
-	if (i == 0) {
-		r->data[i] = guarded;
-	} else {
-		r->bufs[i] = malloc(len + 64);
-		if (!r->bufs[i]) {
-			perror("tc_lanes");
-			exit(2);
-		}
-		r->data[i] = r->bufs[i] + test_rand_below(64);
-	}
-	test_fill_random((uint8_t *)r->data[i], len);
+	r->data[i] = lane_buf_alloc(&r->bufs[i], len, place);
+	test_fill_random(r->bufs[i].p, len);
 	memcpy(r->want[i], r->st[i], sizeof r->st[i]);
 	impl_blocks(impl_generic(k->family), r->want[i], r->data[i], nblocks);
 }
 
-static void lanes_once(struct tc *t, const struct impl *k, size_t nblocks, unsigned busy)
+/* One call of the kernel; run turns the placements: lane i sits at
+ * (i + run) mod PLACE_COUNT, the scratch at (busy + run), so that in any
+ * three runs in a row each lane meets every placement. */
+static void lanes_once(struct tc *t, const struct impl *k, size_t nblocks, unsigned busy, unsigned run)
 {
 	enum family f = k->family;
 	size_t len = nblocks * impl_block_size(f);
 	struct lane_run *r = malloc(sizeof *r);
-	uint8_t *guarded = test_guarded_alloc(len), *scratch = malloc(len);
 
-	if (!r || !scratch) {
+	if (!r) {
 		perror("tc_lanes");
 		exit(2);
 	}
-	test_fill_random(scratch, len);
+	test_fill_random(lane_buf_alloc(&r->scratch, len, (busy + run) % PLACE_COUNT), len);
 	for (unsigned i = 0; i < k->lanes; i++)
-		lane_setup(r, k, i, busy, guarded, scratch, nblocks);
+		lane_setup(r, k, i, busy, nblocks, (i + run) % PLACE_COUNT);
 	impl_mblocks(k, r->states, r->data, nblocks);
 	for (unsigned i = 0; i < busy; i++)
 		tc_expect(t, memcmp(r->st[i], r->want[i], family_state_bytes(f)) == 0,
-			  "%s/%s: lane %u of %u busy, %zu blocks differs from generic",
-			  family_name(f), k->name, i, busy, nblocks);
-	for (unsigned i = 0; i < k->lanes; i++)
-		free(r->bufs[i]);
+			  "%s/%s: lane %u of %u busy, %zu blocks, run %u differs from generic",
+			  family_name(f), k->name, i, busy, nblocks, run);
+	for (unsigned i = 0; i < busy; i++)
+		test_guarded_free(r->bufs[i].p, r->bufs[i].len);
+	test_guarded_free(r->scratch.p, r->scratch.len);
 	free(r);
-	free(scratch);
-	test_guarded_free(guarded, len);
 }
 
 void tc_lanes(struct tc *t, const struct impl *k)
 {
+	unsigned run = 0;
+
 	for (size_t n = 1; n <= 40; n++)
-		lanes_once(t, k, n, k->lanes);
+		lanes_once(t, k, n, k->lanes, run++);
 	for (int i = 0; i < 20; i++)
-		lanes_once(t, k, 41 + test_rand_below(600), 1 + (unsigned)test_rand_below(k->lanes));
+		lanes_once(t, k, 41 + test_rand_below(600), 1 + (unsigned)test_rand_below(k->lanes), run++);
 }
