@@ -84,8 +84,10 @@ void tc_crc32c_vectors(struct tc *t, const struct impl *impl);
 
 /* --- bodies: every row against generic (core_differential.c) ------------- */
 
-/* Lengths 0..1100 (4200 for CRCs) one-shot, flush against a guard page,
- * at every alignment in turn. */
+/* Lengths 0..1100 (4200 for CRCs) one-shot, each flush against a guard
+ * page after its end (at every alignment in turn, as the length grows)
+ * and just after one before its start; for the CRCs then lengths into
+ * their long paths, to 64 KiB and over 2 MiB, the same two ways. */
 void tc_all_lengths(struct tc *t, const struct impl *impl);
 /* Random lengths up to 1 MiB (8 MiB for CRCs) at random alignments, cut
  * into random update sizes. */

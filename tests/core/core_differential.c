@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* core_differential.c - every row against its family's generic row:
- * every short length, random long lengths cut into random update calls,
- * random alignments, buffers flush against a guard page, every split of
- * a small buffer, auto's dispatch ladder, and multi-buffer rows lane by
- * lane, each lane between guard pages. */
+ * every short length (and the CRCs' long paths) flush against a guard
+ * page after the end and before the start, random long lengths cut into
+ * random update calls at random alignments, every split of a small
+ * buffer, auto's dispatch ladder, and multi-buffer rows lane by lane,
+ * each lane between guard pages. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,22 +35,89 @@ static void compare(struct tc *t, const struct impl *impl, const uint8_t *p, siz
 		  family_name(impl->family), impl->name, what, a, b);
 }
 
+/* Two buffers of cap random bytes, one flush against a guard page after
+ * its end, one against a guard page before its start: a message of len
+ * bytes is the last len bytes of the one and the first len of the other. */
+struct guarded_pair {
+	uint8_t *after, *before;
+	size_t cap;
+};
+
+static void guarded_pair_alloc(struct guarded_pair *g, size_t cap)
+{
+	g->cap = cap;
+	g->after = test_guarded_alloc(cap, GUARD_AFTER);
+	g->before = test_guarded_alloc(cap, GUARD_BEFORE);
+	test_fill_random(g->after, cap);
+	test_fill_random(g->before, cap);
+}
+
+static void guarded_pair_free(struct guarded_pair *g)
+{
+	test_guarded_free(g->after, g->cap);
+	test_guarded_free(g->before, g->cap);
+}
+
+/* A message of len bytes ending at a guard page, and one starting just
+ * after a guard page, through impl and through generic. */
+static void compare_guarded(struct tc *t, const struct impl *impl, const struct guarded_pair *g,
+			    size_t len)
+{
+	const uint8_t *end_at_guard = g->after + g->cap - len;
+
+	compare(t, impl, end_at_guard, len, NULL, 0, "guard after the end: length, alignment", len,
+		(uintptr_t)end_at_guard % 64);
+	compare(t, impl, g->before, len, NULL, 0, "guard before the start: length, alignment", len,
+		(uintptr_t)g->before % 64);
+}
+
+/* The CRCs' lengths past the every-length sweep, into their long paths:
+ * avx2blend's blocks of 12288 bytes and the merges between them,
+ * hybrid's 4 KiB superblocks (the second from 8192 bytes) and its
+ * prefetching from 2 MiB. Each end of a block or superblock up to 64
+ * KiB give or take a byte (and with a tail), a stride of 997 bytes,
+ * random lengths to 64 KiB, and a few around 2 MiB and over. */
+#define CRC_LONG_MAX (64u << 10)
+#define CRC_PREFETCH_FROM (2u << 20)
+#define CRC_HUGE_MAX (CRC_PREFETCH_FROM + (1u << 20))
+
+static void crc_long_lengths(struct tc *t, const struct impl *impl)
+{
+	static const size_t blocks[] = { 4096, 12288 };
+	static const size_t huge[] = { CRC_PREFETCH_FROM - 1, CRC_PREFETCH_FROM,
+				       CRC_PREFETCH_FROM + 4096 + 17, CRC_PREFETCH_FROM + 3 * 12288 + 5 };
+	size_t from = all_lengths_max(impl->family) + 1;
+	struct guarded_pair g;
+
+	guarded_pair_alloc(&g, CRC_HUGE_MAX);
+	for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
+		for (size_t m = blocks[b]; m <= CRC_LONG_MAX; m += blocks[b]) {
+			compare_guarded(t, impl, &g, m - 1);
+			compare_guarded(t, impl, &g, m);
+			compare_guarded(t, impl, &g, m + 1);
+			compare_guarded(t, impl, &g, m + 200);
+		}
+	for (size_t len = from; len <= CRC_LONG_MAX; len += 997)
+		compare_guarded(t, impl, &g, len);
+	for (int i = 0; i < 16; i++)
+		compare_guarded(t, impl, &g, from + test_rand_below(CRC_LONG_MAX - from + 1));
+	for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++)
+		compare_guarded(t, impl, &g, huge[i]);
+	compare_guarded(t, impl, &g, CRC_PREFETCH_FROM + test_rand_below(CRC_HUGE_MAX - CRC_PREFETCH_FROM + 1));
+	guarded_pair_free(&g);
+}
+
 void tc_all_lengths(struct tc *t, const struct impl *impl)
 {
 	size_t max = all_lengths_max(impl->family);
-	uint8_t *src = malloc(max + 64);
+	struct guarded_pair g;
 
-	tc_expect(t, src != NULL, "out of memory");
-	if (!src)
-		return;
-	test_fill_random(src, max + 64);
-	for (size_t len = 0; len <= max; len++) {
-		uint8_t *g = test_guarded_alloc(len, GUARD_AFTER);
-		memcpy(g, src + len % 64, len);
-		compare(t, impl, g, len, NULL, 0, "length, alignment", len, len % 64);
-		test_guarded_free(g, len);
-	}
-	free(src);
+	guarded_pair_alloc(&g, max);
+	for (size_t len = 0; len <= max; len++)
+		compare_guarded(t, impl, &g, len);
+	guarded_pair_free(&g);
+	if (family_is_crc(impl->family))
+		crc_long_lengths(t, impl);
 }
 
 /* Random update sizes that cover len: short ones and long ones mixed. */
