@@ -89,13 +89,14 @@ const char *quote_name(const char *name)
 	static unsigned next;
 	struct sbuf *b = &ring[next++ % 4];
 	size_t len = strlen(name);
-	bool needs_quotes = len == 0, has_quote = false, double_ok = true, has_escape = false;
+	bool needs_quotes = len == 0, has_quote = false, double_ok = true, ends_escaped = false;
 
 	b->len = 0;
 	for (size_t i = 0; i < len;) {
 		size_t n = printable_len(name + i, len - i);
+		ends_escaped = n == 0;   /* of the last character, once the loop ends */
 		if (n == 0) {
-			needs_quotes = has_escape = true;
+			needs_quotes = true;
 			double_ok = false;
 			i++;
 			continue;
@@ -124,8 +125,9 @@ const char *quote_name(const char *name)
 	}
 
 	/* coreutils 9.1 emits an extra '' in front when the name holds a
-	 * single quote after its first byte and ends with an escaped byte. */
-	if (has_quote && has_escape && name[0] != '\'' && printable_len(name + len - 1, 1) == 0)
+	 * single quote after its first byte and its last character is escaped
+	 * (a multibyte character shown as it is ends no escape). */
+	if (has_quote && ends_escaped && name[0] != '\'')
 		puts_(b, "''");
 
 	bool in_escape = false;

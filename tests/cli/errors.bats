@@ -73,3 +73,9 @@ load helpers
 	[ "$stderr" = "$SAYS: crcs: read error" ]
 	[ -z "$output" ]
 }
+
+@test "quoting: a name ending in a multibyte character after an escaped byte, as coreutils" {
+	# The last character, not the last byte, decides coreutils' extra ''.
+	same_as sha256sum "a'"$'\001é' $'\t\'é' $'\177\'é' "a'"$'\001\xcc\x81' "a'"$'\001\342\200\250'
+	LC_ALL=C same_as sha256sum "a'"$'\001é' "a'é"
+}
