@@ -11,9 +11,13 @@
 #include "quote.h"
 #include "xalloc.h"
 
-/* Characters that make a shell treat the name specially, plus ':'. */
-static bool is_shell_special(unsigned char c, size_t pos)
+/* Characters that make a shell treat the name specially, plus ':'. A
+ * brace counts only as the whole name ("{" and "}" alone are reserved
+ * words), as in coreutils' quoting (gnulib's quotearg). */
+static bool is_shell_special(unsigned char c, size_t pos, size_t len)
 {
+	if (c == '{' || c == '}')
+		return len == 1;
 	if (c == '#' || c == '~')
 		return pos == 0;
 	return strchr(" !\"$&'()*:;<=>?[\\^`|", c) != NULL && c != '\0';
@@ -103,7 +107,7 @@ const char *quote_name(const char *name)
 		}
 		unsigned char c = (unsigned char)name[i];
 		if (n == 1) {
-			if (is_shell_special(c, i))
+			if (is_shell_special(c, i, len))
 				needs_quotes = true;
 			if (c == '\'')
 				has_quote = true;

@@ -79,3 +79,7 @@ load helpers
 	same_as sha256sum "a'"$'\001é' $'\t\'é' $'\177\'é' "a'"$'\001\xcc\x81' "a'"$'\001\342\200\250'
 	LC_ALL=C same_as sha256sum "a'"$'\001é' "a'é"
 }
+
+@test "quoting: a name that is one brace is quoted, as coreutils" {
+	same_as sha256sum '{' '}' 'a{' '}b' '{}'
+}
