@@ -128,13 +128,13 @@ const char *quote_name(const char *name)
 		return b->p;
 	}
 
-	/* coreutils 9.1 emits an extra '' in front when the name holds a
-	 * single quote after its first byte and its last character is escaped
-	 * (a multibyte character shown as it is ends no escape). */
-	if (has_quote && ends_escaped && name[0] != '\'')
-		puts_(b, "''");
-
-	bool in_escape = false;
+	/* coreutils 9.1 (gnulib's quotearg) writes a name holding a single
+	 * quote after a first scan of it, and starts writing in the state the
+	 * scan ended in: when the last character was escaped, as if a $'...'
+	 * were open. Its first character then closes that with '' ('''a...),
+	 * or, escaped itself, comes without its $' ('\001''a'\'''$'\001',
+	 * which no shell reads back as the name). simdsum writes the same. */
+	bool in_escape = has_quote && ends_escaped;
 	puts_(b, "'");
 	for (size_t i = 0; i < len;) {
 		size_t n = printable_len(name + i, len - i);
