@@ -89,3 +89,17 @@ load helpers
 	same_as sha256sum $'\001a\'\001' $'\001\'\001' $'\t\'\n' $'\001\'é\377'
 	LC_ALL=C same_as sha256sum $'\t\'é' $'\001\'é'
 }
+
+@test "quoting: every byte, alone and among others, as coreutils in C and C.UTF-8" {
+	local names=() x i
+	for i in $(seq 1 255) é $'\xcc\x81' $'\xe2\x80\xa8'; do
+		case $i in
+		47) continue ;;   # '/'
+		[0-9]*) printf -v x "\\$(printf %03o "$i")" ;;
+		*) x=$i ;;
+		esac
+		names+=("$x" "'$x" "$x'" $'\001'"$x" "a${x}b" "$x"$'\001' "a'"$'\001'"$x" $'\001'"a'$x")
+	done
+	same_as sha256sum -- "${names[@]}"
+	LC_ALL=C same_as sha256sum -- "${names[@]}"
+}
