@@ -129,18 +129,18 @@ static bool combine_input(const struct options *opt, const char *input)
 				   quote_name(shown), lineno);
 			ok = false;
 		} else if (!parse_crc(opt, algo, f[0], flen[0], &part_crc)) {
-			diag_error(0, "%s: %llu: invalid CRC '%.*s' (%u hex digits or base64)",
-				   quote_name(shown), lineno, (int)flen[0], f[0],
+			diag_error(0, "%s: %llu: invalid CRC %s (%u hex digits or base64)",
+				   quote_name(shown), lineno, quote_value(f[0], flen[0]),
 				   2 * algo->digest_size);
 			ok = false;
 		} else if (!parse_length(f[1], flen[1], &part_len)) {
-			diag_error(0, "%s: %llu: invalid length '%.*s' (decimal bytes, below 2^63)",
-				   quote_name(shown), lineno, (int)flen[1], f[1]);
+			diag_error(0, "%s: %llu: invalid length %s (decimal bytes, below 2^63)",
+				   quote_name(shown), lineno, quote_value(f[1], flen[1]));
 			ok = false;
 		} else if (part_len == 0 && part_crc != 0) {
 			/* The CRC of no bytes is 0 in every family here. */
-			diag_error(0, "%s: %llu: a part of 0 bytes has CRC 0, not '%.*s'",
-				   quote_name(shown), lineno, (int)flen[0], f[0]);
+			diag_error(0, "%s: %llu: a part of 0 bytes has CRC 0, not %s",
+				   quote_name(shown), lineno, quote_value(f[0], flen[0]));
 			ok = false;
 		} else if (total + part_len < total) {
 			diag_error(0, "%s: %llu: total length overflows", quote_name(shown), lineno);

@@ -87,13 +87,14 @@ static void put_escape(struct sbuf *b, unsigned char c)
 	puts_(b, tmp);
 }
 
-const char *quote_name(const char *name)
+/* The len bytes at name, quoted when they need it or always is set. */
+static const char *quote_bytes(const char *name, size_t len, bool always)
 {
 	static struct sbuf ring[4];
 	static unsigned next;
 	struct sbuf *b = &ring[next++ % 4];
-	size_t len = strlen(name);
-	bool needs_quotes = len == 0, has_quote = false, double_ok = true, ends_escaped = false;
+	bool needs_quotes = always || len == 0, has_quote = false, double_ok = true,
+	     ends_escaped = false;
 
 	b->len = 0;
 	for (size_t i = 0; i < len;) {
@@ -118,12 +119,12 @@ const char *quote_name(const char *name)
 	}
 
 	if (!needs_quotes) {
-		puts_(b, name);
+		put(b, name, len);
 		return b->p;
 	}
 	if (has_quote && double_ok) {
 		puts_(b, "\"");
-		puts_(b, name);
+		put(b, name, len);
 		puts_(b, "\"");
 		return b->p;
 	}
@@ -163,6 +164,16 @@ const char *quote_name(const char *name)
 	}
 	puts_(b, "'");
 	return b->p;
+}
+
+const char *quote_name(const char *name)
+{
+	return quote_bytes(name, strlen(name), false);
+}
+
+const char *quote_value(const char *value, size_t len)
+{
+	return quote_bytes(value, len, true);
 }
 
 void quote_file_error(const char *name, int errnum)

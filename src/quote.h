@@ -4,6 +4,8 @@
 #ifndef SIMDSUM_QUOTE_H
 #define SIMDSUM_QUOTE_H
 
+#include <stddef.h>
+
 /* Returns name as coreutils' error messages show it: unchanged when it
  * is safe to paste into a shell, else in single or double quotes, with
  * control and invalid bytes as $'\ooo' segments (e.g. 'a b', "it's",
@@ -11,6 +13,12 @@
  * message. The result lives in one of a few rotating static buffers, so
  * a message may quote up to four names. */
 const char *quote_name(const char *name);
+
+/* The len bytes of value (a field read from a file: no NUL among them)
+ * as quote_name shows a name, but always quoted ('zzz', as coreutils
+ * quotes a value it refuses), so that nothing raw reaches a terminal. The
+ * same rotating buffers as quote_name. */
+const char *quote_value(const char *value, size_t len);
 
 /* The message for a file, as coreutils words it: "prog: 'a b': strerror"
  * (the name quoted as above). */

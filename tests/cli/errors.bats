@@ -103,3 +103,15 @@ load helpers
 	same_as sha256sum -- "${names[@]}"
 	LC_ALL=C same_as sha256sum -- "${names[@]}"
 }
+
+@test "--combine: a bad field is quoted in the message, its control bytes escaped" {
+	run --separate-stderr bash -c "printf '\033[31mRED 5\n' | '$SIMDSUM' -a crc32c --combine"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: 'standard input': 1: invalid CRC ''\$'\\033''[31mRED' (8 hex digits or base64)" ]
+	run --separate-stderr bash -c "printf 'e3069283 1\033x\n' | '$SIMDSUM' --combine"
+	[ "$stderr" = "$SAYS: 'standard input': 1: invalid length '1'\$'\\033''x' (decimal bytes, below 2^63)" ]
+	run --separate-stderr bash -c "printf '%s\n' '\$\`x 0' | '$SIMDSUM' --combine"
+	[ "$stderr" = "$SAYS: 'standard input': 1: invalid CRC '\$\`x' (8 hex digits or base64)" ]
+	run --separate-stderr bash -c "printf '00000001 0\n' | '$SIMDSUM' --combine"
+	[ "$stderr" = "$SAYS: 'standard input': 1: a part of 0 bytes has CRC 0, not '00000001'" ]
+}
