@@ -14,9 +14,9 @@ enum mode {
 	/* answered while the command line is read (the first one wins) */
 	MODE_HELP,
 	MODE_VERSION,
+	/* answered after it: the first of these two given, then the others */
 	MODE_SELFTEST,
 	MODE_TUNE,
-	/* answered after it */
 	MODE_LIST_IMPLS,
 	MODE_BENCHMARK,
 	/* from here on, the modes that hash files (main.c) */
@@ -50,8 +50,9 @@ struct command_line {
 };
 
 /* Reads argv (argv[0] names the program: sha256sum, simd-md5sum...). Stops
- * at the first --help, --version, --selftest or --tune, which is the mode;
- * usage errors exit with coreutils' message. */
+ * at the first --help or --version, which is the mode; the first --selftest
+ * or --tune is the mode, the rest still read. Usage errors exit with
+ * coreutils' message. */
 void cli_parse(struct command_line *cl, int argc, char **argv);
 
 /* Rejects the combinations that make no sense, each with its own message

@@ -426,23 +426,29 @@ static bool mode_option(struct command_line *cl, int c, const char *arg)
 	case OPT_CHECK_AUTO:
 		cl->bench.check_auto = true;
 		return true;
+	/* The first of --selftest and --tune is the mode; the rest of the
+	 * command line is still read, for cli_settle's rules. */
+	case OPT_TUNE:
+		if (arg && strcmp(arg, "save") != 0)
+			diag_usage_error("invalid --tune '%s'; valid: save", arg);
+		if (cl->mode == MODE_HASH) {
+			cl->mode = MODE_TUNE;
+			cl->tune_save = arg != NULL;
+		}
+		return true;
+	case OPT_SELFTEST:
+		if (cl->mode == MODE_HASH)
+			cl->mode = MODE_SELFTEST;
+		return true;
 	}
 	return false;
 }
 
-/* The options that are answered at once: the mode, or false. */
-static bool immediate_option(struct command_line *cl, int c, const char *arg)
+/* --help and --version, answered at once whatever else is given (GNU's
+ * rule): the mode, or false. */
+static bool immediate_option(struct command_line *cl, int c)
 {
 	switch (c) {
-	case OPT_TUNE:
-		if (arg && strcmp(arg, "save") != 0)
-			diag_usage_error("invalid --tune '%s'; valid: save", arg);
-		cl->mode = MODE_TUNE;
-		cl->tune_save = arg != NULL;
-		return true;
-	case OPT_SELFTEST:
-		cl->mode = MODE_SELFTEST;
-		return true;
 	case OPT_HELP:
 		cl->mode = MODE_HELP;
 		return true;
@@ -478,7 +484,7 @@ void cli_parse(struct command_line *cl, int argc, char **argv)
 		if (index >= 0 && abbreviated[index] && optarg)
 			diag_usage_error("option '--%s' doesn't allow an argument", abbreviated[index]);
 		index = -1;
-		if (immediate_option(cl, c, optarg))
+		if (immediate_option(cl, c))
 			return;
 		if (!output_option(cl, c, optarg) && !check_option(cl, c, optarg) &&
 		    !input_option(cl, c, optarg) && !mode_option(cl, c, optarg)) {

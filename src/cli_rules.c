@@ -147,11 +147,31 @@ static enum mode mode_of(const struct command_line *cl)
 	return MODE_HASH;
 }
 
+/* The modes that print text of their own refuse --json rather than
+ * ignore it (--benchmark's rule, with its --format, is in bench_mode.c;
+ * --help and --version ignore every option, as GNU's do). NULL: none. */
+static const char *text_only_mode(const struct command_line *cl)
+{
+	if (cl->mode == MODE_SELFTEST)
+		return "selftest";
+	if (cl->mode == MODE_TUNE)
+		return "tune";
+	if (cl->list_impls)
+		return "list-impls";
+	return NULL;
+}
+
 void cli_settle(struct command_line *cl)
 {
 	struct options *opt = &cl->opt;
+	const char *text_mode = text_only_mode(cl);
 
-	if (cl->list_impls) {   /* whatever else was given */
+	if (text_mode && opt->style == OUTPUT_JSON)
+		diag_usage_error("the --json option is meaningless with --%s", text_mode);
+	/* These three whatever else was given. */
+	if (cl->mode == MODE_SELFTEST || cl->mode == MODE_TUNE)
+		return;
+	if (cl->list_impls) {
 		cl->mode = MODE_LIST_IMPLS;
 		return;
 	}

@@ -128,7 +128,7 @@ int main(int argc, char **argv)
 
 	start_up(argv);
 	cli_parse(&cl, argc, argv);
-	if (cl.mode == MODE_HASH)   /* no --help, --version, --selftest, --tune */
+	if (cl.mode != MODE_HELP && cl.mode != MODE_VERSION)   /* they take no rules */
 		cli_settle(&cl);
 	bool ok = cl.mode < MODE_VERIFY_OBJECT ? run_at_once(&cl) : run_hashing(&cl);
 	return output_close_stdout() && ok ? EXIT_SUCCESS : EXIT_FAILURE;

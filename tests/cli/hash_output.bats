@@ -78,3 +78,20 @@ load helpers
 		same_as $prog large
 	done
 }
+
+@test "--json is refused by the modes that print text of their own, in either order" {
+	local mode
+	for mode in --list-impls --list-impls=names --selftest --tune --tune=save; do
+		for args in "$mode --json" "--json $mode"; do
+			run --separate-stderr "$SIMDSUM" $args
+			[ "$status" -eq 1 ]
+			[ -z "$output" ]
+			[ "${stderr_lines[0]}" = "$SAYS: the --json option is meaningless with ${mode%%=*}" ]
+		done
+	done
+	# --help and --version ignore every other option, as GNU's do.
+	run "$SIMDSUM" --json --version
+	[ "$status" -eq 0 ]
+	run "$SIMDSUM" --help --json
+	[ "$status" -eq 0 ]
+}
