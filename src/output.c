@@ -140,9 +140,12 @@ static void json_digest(const struct options *opt, const struct digest_record *r
 	(void)opt;
 	putchar('{');
 	json_write_name(stdout, "name", r->name);
-	printf(",\"algorithm\":\"%s\",\"digest\":\"%s\",\"size\":%llu,\"impl\":\"%s-%s\"}\n",
-	       r->algo->name, text, (unsigned long long)r->size, r->algo->name,
-	       r->impl ? r->impl->name : "?");
+	printf(",\"algorithm\":\"%s\",\"digest\":\"%s\",\"size\":%llu", r->algo->name, text,
+	       (unsigned long long)r->size);
+	/* None for a digest no implementation computed (--combine's). */
+	if (r->impl)
+		printf(",\"impl\":\"%s-%s\"", r->algo->name, r->impl->name);
+	fputs("}\n", stdout);
 }
 
 static void json_file_error(const struct options *opt, const char *name, const char *message)

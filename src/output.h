@@ -26,7 +26,7 @@ struct digest_record {
 	const struct algo *algo;
 	const uint8_t *digest;        /* raw, algo->digest_size bytes */
 	uint64_t size;                /* bytes hashed (JSON) */
-	const struct impl *impl;      /* what computed it (JSON); NULL: unknown */
+	const struct impl *impl;      /* what computed it (JSON); NULL: none (no impl key) */
 };
 
 /* A GNU or BSD-tag line (-z: NUL ended), or a JSON object with the size

@@ -95,3 +95,9 @@ load helpers
 	run "$SIMDSUM" --help --json
 	[ "$status" -eq 0 ]
 }
+
+@test "--combine --json: no impl key, since no implementation hashed anything" {
+	run --separate-stderr bash -c "printf 'e3069283 9\n' | '$SIMDSUM' -a crc32c --combine --json"
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"name":"-","algorithm":"crc32c","digest":"e3069283","size":9}' ]
+}
