@@ -3,6 +3,7 @@
  * object, an S3 full-object checksum, any CRC family) without the data, in
  * O(parts x log length). */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "line_reader.h"
 #include "output.h"
 #include "quote.h"
+#include "xalloc.h"
 
 #define IS_BLANK(c) ((c) == ' ' || (c) == '\t')
 
@@ -83,10 +85,31 @@ static int fields(char *line, const char **f, size_t *flen)
 	return n;
 }
 
+/* An input that gives no CRC: "NAME: REASON" on stderr and, with --json,
+ * the error object hash mode writes for a file it cannot read, whose
+ * error is the same REASON. */
+static void input_error(const struct options *opt, const char *input, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void input_error(const struct options *opt, const char *input, const char *fmt, ...)
+{
+	const char *shown = strcmp(input, "-") == 0 ? "standard input" : input;
+	char *reason;
+	size_t len;
+	FILE *f = xopen_memstream(&reason, &len);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	xclose_memstream(f, &reason);
+	diag_error(0, "%s: %s", quote_name(shown), reason);
+	output_file_error(opt, input, reason);
+	free(reason);
+}
+
 static bool combine_input(const struct options *opt, const char *input)
 {
 	const struct algo *algo = opt->algos[0].algo;
-	const char *shown = strcmp(input, "-") == 0 ? "standard input" : input;
 	struct line_reader in;
 	char *line;
 	ssize_t len;
@@ -96,13 +119,13 @@ static bool combine_input(const struct options *opt, const char *input)
 	bool ok = true;
 
 	if (!line_reader_open(&in, input)) {
-		quote_file_error(input, errno);
+		input_error(opt, input, "%s", strerror(errno));
 		return false;
 	}
 	while (ok && (len = line_reader_next(&in, '\n', &line)) > 0) {
 		lineno++;
 		if (memchr(line, '\0', (size_t)len)) {
-			diag_error(0, "%s: %llu: NUL byte in line", quote_name(shown), lineno);
+			input_error(opt, input, "%llu: NUL byte in line", lineno);
 			ok = false;
 			break;
 		}
@@ -122,28 +145,26 @@ static bool combine_input(const struct options *opt, const char *input)
 		if (n == 0 || line[strspn(line, " \t")] == '#')
 			continue;
 		if (n == 1) {
-			diag_error(0, "%s: %llu: missing length after the CRC", quote_name(shown), lineno);
+			input_error(opt, input, "%llu: missing length after the CRC", lineno);
 			ok = false;
 		} else if (n > 2) {
-			diag_error(0, "%s: %llu: expected 'CRC LENGTH', found more fields",
-				   quote_name(shown), lineno);
+			input_error(opt, input, "%llu: expected 'CRC LENGTH', found more fields", lineno);
 			ok = false;
 		} else if (!parse_crc(opt, algo, f[0], flen[0], &part_crc)) {
-			diag_error(0, "%s: %llu: invalid CRC %s (%u hex digits or base64)",
-				   quote_name(shown), lineno, quote_value(f[0], flen[0]),
-				   2 * algo->digest_size);
+			input_error(opt, input, "%llu: invalid CRC %s (%u hex digits or base64)", lineno,
+				    quote_value(f[0], flen[0]), 2 * algo->digest_size);
 			ok = false;
 		} else if (!parse_length(f[1], flen[1], &part_len)) {
-			diag_error(0, "%s: %llu: invalid length %s (decimal bytes, below 2^63)",
-				   quote_name(shown), lineno, quote_value(f[1], flen[1]));
+			input_error(opt, input, "%llu: invalid length %s (decimal bytes, below 2^63)",
+				    lineno, quote_value(f[1], flen[1]));
 			ok = false;
 		} else if (part_len == 0 && part_crc != 0) {
 			/* The CRC of no bytes is 0 in every family here. */
-			diag_error(0, "%s: %llu: a part of 0 bytes has CRC 0, not %s",
-				   quote_name(shown), lineno, quote_value(f[0], flen[0]));
+			input_error(opt, input, "%llu: a part of 0 bytes has CRC 0, not %s", lineno,
+				    quote_value(f[0], flen[0]));
 			ok = false;
 		} else if (total + part_len < total) {
-			diag_error(0, "%s: %llu: total length overflows", quote_name(shown), lineno);
+			input_error(opt, input, "%llu: total length overflows", lineno);
 			ok = false;
 		} else {
 			crc = nparts ? crc_combine(algo->family, crc, part_crc, part_len) : part_crc;
@@ -152,7 +173,7 @@ static bool combine_input(const struct options *opt, const char *input)
 		}
 	}
 	if (ok && in.err) {
-		diag_error(0, "%s: read error", quote_name(shown));
+		input_error(opt, input, "read error");
 		ok = false;
 	}
 	line_reader_close(&in);

@@ -101,3 +101,19 @@ load helpers
 	[ "$status" -eq 0 ]
 	[ "$output" = '{"name":"-","algorithm":"crc32c","digest":"e3069283","size":9}' ]
 }
+
+@test "--combine --json: an input that gives no CRC gets hash mode's error object" {
+	printf 'e3069283 9\n' > good
+	printf 'e3069283 9\nzz 5\n' > badline
+	run --separate-stderr "$SIMDSUM" -a crc32c --combine --json missing badline good
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[0]}" = '{"name":"missing","error":"No such file or directory"}' ]
+	[ "${lines[1]}" = "{\"name\":\"badline\",\"error\":\"2: invalid CRC 'zz' (8 hex digits or base64)\"}" ]
+	[ "${lines[2]}" = '{"name":"good","algorithm":"crc32c","digest":"e3069283","size":9}' ]
+	[ "${stderr_lines[0]}" = "$SAYS: missing: No such file or directory" ]
+	[ "${stderr_lines[1]}" = "$SAYS: badline: 2: invalid CRC 'zz' (8 hex digits or base64)" ]
+	# as hash mode writes one for a file it cannot read
+	run --separate-stderr "$SIMDSUM" --json missing
+	[ "$output" = '{"name":"missing","error":"No such file or directory"}' ]
+}
