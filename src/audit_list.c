@@ -140,14 +140,7 @@ bool audit_list_read(struct audit_run *run)
 	}
 	run->shown = in.is_stdin ? "standard input" : run->list;
 	note_identity(run, in.fd);
-	if (!read_lines(run, &in))
-		return false;
-	if (!run->any_well_formed) {
-		diag_error(0, "%s: no properly formatted checksum lines found",
-			   quote_name(run->shown));
-		return false;
-	}
-	return true;
+	return read_lines(run, &in);
 }
 
 bool audit_is_list(const struct audit_run *run, const struct stat *st)

@@ -114,6 +114,32 @@ static bool verdict(const struct audit_run *run)
 	return ok;
 }
 
+/* A list without a well-formed line is not audited (nothing walked):
+ * its lines are reported as --check reports them (-w, and an object each
+ * with --json), then, with --json, the counts. False. */
+static bool refuse_list(struct audit_run *run)
+{
+	audit_verify_listed(run);
+	output_audit_counts(run->opt, run->shown, &run->n);
+	diag_error(0, "%s: no properly formatted checksum lines found", quote_name(run->shown));
+	return false;
+}
+
+/* The phases after the list's reading; the verdict. */
+static bool audit_tree(struct audit_run *run)
+{
+	audit_index_sort_entries(&run->ix);
+	walk_tree(run->dir, run->opt->dereference, on_walk, run);
+	audit_index_walk_done(&run->ix);
+	classify_entries(run);
+	if (count_unlisted(run) && audit_index_missing_table(&run->ix))
+		audit_moves_find(run);
+	audit_verify_listed(run);
+	report_new(run);
+	output_audit_summary(run->opt, run->shown, &run->n);
+	return verdict(run);
+}
+
 bool audit_mode_run(const struct options *opt, char *const *lists, int nlists)
 {
 	struct audit_run run = { .opt = opt, .list = nlists ? lists[0] : "-",
@@ -122,18 +148,8 @@ bool audit_mode_run(const struct options *opt, char *const *lists, int nlists)
 
 	if (!select_for_lists(run.choices, opt))
 		return false;
-	if (audit_list_read(&run)) {
-		audit_index_sort_entries(&run.ix);
-		walk_tree(run.dir, opt->dereference, on_walk, &run);
-		audit_index_walk_done(&run.ix);
-		classify_entries(&run);
-		if (count_unlisted(&run) && audit_index_missing_table(&run.ix))
-			audit_moves_find(&run);
-		audit_verify_listed(&run);
-		report_new(&run);
-		output_audit_summary(opt, run.shown, &run.n);
-		ok = verdict(&run);
-	}
+	if (audit_list_read(&run))
+		ok = run.any_well_formed ? audit_tree(&run) : refuse_list(&run);
 	audit_index_free(&run.ix);
 	return ok;
 }

@@ -30,7 +30,8 @@ struct audit_run {
 };
 
 /* Reads the list into run->ix (entries in list order). False, reported,
- * when it cannot be read or holds no well-formed line. */
+ * when it cannot be read; run->any_well_formed says whether it holds a
+ * line to audit. */
 bool audit_list_read(struct audit_run *run);
 
 /* Whether the file of this stat is the list itself (by any name: a

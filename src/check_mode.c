@@ -152,11 +152,11 @@ static bool list_verdict(const struct options *opt, const struct check_report *r
 {
 	struct check_report r = *report;
 
+	output_check_summary(opt, shown, &r.n);   /* JSON's, for every list read */
 	if (!r.any_well_formed) {
 		diag_error(0, "%s: no properly formatted checksum lines found", quote_name(shown));
 		return false;
 	}
-	output_check_summary(opt, shown, &r.n);
 	if (!opt->status_only) {
 		WARN_COUNT(r.n.malformed, "WARNING: %llu line is improperly formatted",
 			   "WARNING: %llu lines are improperly formatted");

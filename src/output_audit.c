@@ -110,13 +110,19 @@ static void json_summary(const char *list, const struct audit_counts *c)
 			diag_error(0, (n) == 1 ? one : many, n); \
 	} while (0)
 
+void output_audit_counts(const struct options *opt, const char *list,
+			 const struct audit_counts *c)
+{
+	if (!opt->status_only && opt->style == OUTPUT_JSON)
+		json_summary(list, c);
+}
+
 void output_audit_summary(const struct options *opt, const char *list,
 			  const struct audit_counts *c)
 {
 	if (opt->status_only)
 		return;
-	if (opt->style == OUTPUT_JSON)
-		json_summary(list, c);
+	output_audit_counts(opt, list, c);
 	WARN_COUNT(c->malformed, "WARNING: %llu line is improperly formatted",
 		   "WARNING: %llu lines are improperly formatted");
 	WARN_COUNT(c->unreadable, "WARNING: %llu listed file could not be read",

@@ -39,6 +39,11 @@ struct audit_record {
 
 void output_audit(const struct options *opt, const struct audit_record *r);
 
+/* The counts: JSON's object on stdout (nothing in text, nor with
+ * --status). */
+void output_audit_counts(const struct options *opt, const char *list,
+			 const struct audit_counts *c);
+
 /* The counts (JSON only) on stdout, then the WARNING lines on stderr
  * (none with --status). */
 void output_audit_summary(const struct options *opt, const char *list,

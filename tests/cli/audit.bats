@@ -639,3 +639,22 @@ $SAYS: WARNING: 1 file is not in the list" ]
 		[[ "$stderr" == "$SAYS: $d: Not a directory"* ]]
 	done
 }
+
+@test "a list without a well-formed line: its lines and counts with --json, -w warns" {
+	printf 'zzz\n\nyyy\n' > L
+	audit --json
+	[ "$status" -eq 1 ]
+	[ "$output" = '{"list":"L","line":1,"status":"malformed"}
+{"list":"L","line":3,"status":"malformed"}
+{"list":"L","summary":{"ok":0,"changed":0,"missing":0,"moved":0,"new":0,"unreadable":0,"malformed":2}}' ]
+	[ "$stderr" = "$SAYS: L: no properly formatted checksum lines found" ]
+	audit
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ "$stderr" = "$SAYS: L: no properly formatted checksum lines found" ]
+	audit -w
+	[ "${stderr_lines[0]}" = "$SAYS: L: 1: improperly formatted SHA256 checksum line" ]
+	[ "${stderr_lines[2]}" = "$SAYS: L: no properly formatted checksum lines found" ]
+	audit --json --status
+	[ -z "$output" ]
+}

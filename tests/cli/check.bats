@@ -181,3 +181,19 @@ $SAYS: crc.list: no properly formatted checksum lines found" ]
 		[ "$status" -eq 0 ] || { echo "$a without blank: $output"; false; }
 	done
 }
+
+@test "--json: a list without a well-formed line still ends with its summary" {
+	printf 'zzz\n\nyyy\n' > junk.list
+	run --separate-stderr "$SIMDSUM" -c --json junk.list
+	[ "$status" -eq 1 ]
+	[ "$output" = '{"list":"junk.list","line":1,"status":"malformed"}
+{"list":"junk.list","line":3,"status":"malformed"}
+{"list":"junk.list","summary":{"ok":0,"failed":0,"unreadable":0,"malformed":2}}' ]
+	[ "$stderr" = "$SAYS: junk.list: no properly formatted checksum lines found" ]
+	: > empty.list
+	run --separate-stderr "$SIMDSUM" -c --json empty.list
+	[ "$output" = '{"list":"empty.list","summary":{"ok":0,"failed":0,"unreadable":0,"malformed":0}}' ]
+	run --separate-stderr "$SIMDSUM" -c --json --status junk.list
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+}
