@@ -12,6 +12,7 @@
 #include "check_mode.h"
 #include "diag.h"
 #include "line_reader.h"
+#include "output.h"
 #include "quote.h"
 
 /* The line's digest (hex or base64, as check_parse_line accepted it) as
@@ -105,6 +106,15 @@ static void note_identity(struct audit_run *run, int fd)
 	}
 }
 
+/* A list that could not be opened or read to its end: the message and,
+ * with --json, an object saying so in place of the counts. */
+static bool list_failed(const struct audit_run *run, const char *list, const char *reason)
+{
+	diag_error(0, "%s: %s", quote_name(list), reason);
+	output_list_error(run->opt, list, reason);
+	return false;
+}
+
 /* Every line; false (reported) on a read or close error. */
 static bool read_lines(struct audit_run *run, struct line_reader *in)
 {
@@ -119,14 +129,10 @@ static bool read_lines(struct audit_run *run, struct line_reader *in)
 
 	bool read_failed = in->err != 0;
 	int close_err = line_reader_close(in);
-	if (close_err && !read_failed) {
-		quote_file_error(run->list, close_err);
-		return false;
-	}
-	if (read_failed) {
-		diag_error(0, "%s: read error", quote_name(run->shown));
-		return false;
-	}
+	if (close_err && !read_failed)
+		return list_failed(run, run->list, strerror(close_err));
+	if (read_failed)
+		return list_failed(run, run->shown, "read error");
 	return true;
 }
 
@@ -134,10 +140,8 @@ bool audit_list_read(struct audit_run *run)
 {
 	struct line_reader in;
 
-	if (!line_reader_open(&in, run->list)) {
-		quote_file_error(run->list, errno);
-		return false;
-	}
+	if (!line_reader_open(&in, run->list))
+		return list_failed(run, run->list, strerror(errno));
 	run->shown = in.is_stdin ? "standard input" : run->list;
 	note_identity(run, in.fd);
 	return read_lines(run, &in);

@@ -171,6 +171,15 @@ static bool list_verdict(const struct options *opt, const struct check_report *r
 	       (!opt->strict || (r.n.malformed == 0 && !r.nul_cut));
 }
 
+/* A list that could not be opened or read to its end: the message and,
+ * with --json, an object saying so in place of the summary. */
+static bool list_failed(const struct options *opt, const char *list, const char *reason)
+{
+	diag_error(0, "%s: %s", quote_name(list), reason);
+	output_list_error(opt, list, reason);
+	return false;
+}
+
 /* One list, read line by line into the engine; returns its verdict. */
 static bool check_list(const struct options *opt, struct check_parser *parser, const char *list,
 		       struct check_run *run)
@@ -179,10 +188,8 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	char *line;
 	unsigned long long lineno = 0;
 
-	if (!line_reader_open(&in, list)) {
-		quote_file_error(list, errno);
-		return false;
-	}
+	if (!line_reader_open(&in, list))
+		return list_failed(opt, list, strerror(errno));
 	bool is_stdin = in.is_stdin;
 	run->shown = is_stdin ? "standard input" : list;
 	memset(&run->r, 0, sizeof run->r);
@@ -216,14 +223,10 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	const char *shown = run->shown;
 	bool read_failed = in.err != 0;
 	int close_err = line_reader_close(&in);
-	if (close_err && !read_failed) {
-		quote_file_error(list, close_err);
-		return false;
-	}
-	if (read_failed) {
-		diag_error(0, "%s: read error", quote_name(shown));
-		return false;
-	}
+	if (close_err && !read_failed)
+		return list_failed(opt, list, strerror(close_err));
+	if (read_failed)
+		return list_failed(opt, shown, "read error");
 	return list_verdict(opt, &r, shown);
 }
 

@@ -107,7 +107,8 @@ static void tag_digest(const struct options *opt, const struct digest_record *r,
 	tag_line(stdout, opt, r->name, r->algo, text);
 }
 
-static void text_file_error(const struct options *opt, const char *name, const char *message)
+/* A file or list that could not be read: its message is on stderr. */
+static void text_error(const struct options *opt, const char *name, const char *message)
 {
 	(void)opt, (void)name, (void)message;
 }
@@ -148,14 +149,27 @@ static void json_digest(const struct options *opt, const struct digest_record *r
 	fputs("}\n", stdout);
 }
 
-static void json_file_error(const struct options *opt, const char *name, const char *message)
+/* {"KEY":NAME,"error":MESSAGE}: a file's (key name), a list's (list). */
+static void json_error(const char *key, const char *name, const char *message)
 {
-	(void)opt;
 	putchar('{');
-	json_write_name(stdout, "name", name);
+	json_write_name(stdout, key, name);
 	fputs(",\"error\":", stdout);
 	json_write_string(stdout, message);
 	fputs("}\n", stdout);
+}
+
+static void json_file_error(const struct options *opt, const char *name, const char *message)
+{
+	(void)opt;
+	json_error("name", name, message);
+}
+
+/* In place of the list's summary, so --status keeps it quiet too. */
+static void json_list_error(const struct options *opt, const char *list, const char *message)
+{
+	if (!opt->status_only)
+		json_error("list", list, message);
 }
 
 static void json_check(const struct options *opt, const struct check_record *r)
@@ -202,12 +216,13 @@ struct style {
 	void (*check)(const struct options *opt, const struct check_record *r);
 	void (*summary)(const struct options *opt, const char *list,
 			const struct check_counts *counts);
+	void (*list_error)(const struct options *opt, const char *list, const char *message);
 };
 
 static const struct style styles[] = {
-	[OUTPUT_GNU] = { gnu_digest, text_file_error, text_check, text_summary },
-	[OUTPUT_TAG] = { tag_digest, text_file_error, text_check, text_summary },
-	[OUTPUT_JSON] = { json_digest, json_file_error, json_check, json_summary },
+	[OUTPUT_GNU] = { gnu_digest, text_error, text_check, text_summary, text_error },
+	[OUTPUT_TAG] = { tag_digest, text_error, text_check, text_summary, text_error },
+	[OUTPUT_JSON] = { json_digest, json_file_error, json_check, json_summary, json_list_error },
 };
 
 /* Everything on stdout goes through these, which also keep a --progress
@@ -259,6 +274,13 @@ void output_check_summary(const struct options *opt, const char *list,
 {
 	diag_lines_lock();
 	styles[opt->style].summary(opt, list, counts);
+	output_end();
+}
+
+void output_list_error(const struct options *opt, const char *list, const char *message)
+{
+	diag_lines_lock();
+	styles[opt->style].list_error(opt, list, message);
 	output_end();
 }
 

@@ -61,6 +61,11 @@ void output_check(const struct options *opt, const struct check_record *r);
 void output_check_summary(const struct options *opt, const char *list,
 			  const struct check_counts *counts);
 
+/* A list (of --check, --audit) that could not be opened or read to its
+ * end: text styles print nothing here (the message goes to stderr); JSON
+ * prints the list and the error, in place of the summary. */
+void output_list_error(const struct options *opt, const char *list, const char *message);
+
 /* An algorithm's digest bytes in the order they are printed and
  * checked: as computed (a CRC most significant byte first), or a CRC
  * reversed under --byte-order=little. */

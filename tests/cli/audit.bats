@@ -658,3 +658,13 @@ $SAYS: WARNING: 1 file is not in the list" ]
 	audit --json --status
 	[ -z "$output" ]
 }
+
+@test "--json: a list that cannot be read gets an error object in place of the counts" {
+	run --separate-stderr "$SIMDSUM" -c --audit --json no-such
+	[ "$status" -eq 1 ]
+	[ "$output" = '{"list":"no-such","error":"No such file or directory"}' ]
+	[ "$stderr" = "$SAYS: no-such: No such file or directory" ]
+	mkdir dir
+	run --separate-stderr "$SIMDSUM" -c --audit --json dir
+	[ "$output" = '{"list":"dir","error":"read error"}' ]
+}

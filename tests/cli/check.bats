@@ -197,3 +197,21 @@ $SAYS: crc.list: no properly formatted checksum lines found" ]
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 }
+
+@test "--json: a list that cannot be read gets an error object in place of its summary" {
+	printf 'abc' > a
+	"$SIMDSUM" a > good.list
+	mkdir dir
+	run --separate-stderr "$SIMDSUM" -c --json no-such.list dir good.list
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = '{"list":"no-such.list","error":"No such file or directory"}' ]
+	[ "${lines[1]}" = '{"list":"dir","error":"read error"}' ]
+	[ "${lines[3]}" = '{"list":"good.list","summary":{"ok":1,"failed":0,"unreadable":0,"malformed":0}}' ]
+	[ "${stderr_lines[0]}" = "$SAYS: no-such.list: No such file or directory" ]
+	[ "${stderr_lines[1]}" = "$SAYS: dir: read error" ]
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=good.list \
+		"$SIMDSUM" -c --json good.list
+	[ "$output" = '{"list":"good.list","error":"read error"}' ]
+	run --separate-stderr "$SIMDSUM" -c --json --status no-such.list
+	[ -z "$output" ]
+}
