@@ -108,10 +108,10 @@ static void note_identity(struct audit_run *run, int fd)
 
 /* A list that could not be opened or read to its end: the message and,
  * with --json, an object saying so in place of the counts. */
-static bool list_failed(const struct audit_run *run, const char *list, const char *reason)
+static bool list_failed(const struct audit_run *run, const char *shown, const char *reason)
 {
-	diag_error(0, "%s: %s", quote_name(list), reason);
-	output_list_error(run->opt, list, reason);
+	diag_error(0, "%s: %s", quote_name(shown), reason);
+	output_list_error(run->opt, run->list, reason);
 	return false;
 }
 

@@ -44,7 +44,7 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 		return;
 	diag_error(0, "%s: %s", quote_name(path), strerror(err));
 	run->n.unlisted_unreadable++;
-	struct audit_record r = { .list = run->shown, .name = path, .status = AUDIT_UNREADABLE,
+	struct audit_record r = { .list = run->list, .name = path, .status = AUDIT_UNREADABLE,
 				  .message = strerror(err) };
 	output_audit(run->opt, &r);
 }
@@ -89,7 +89,7 @@ static void report_new(struct audit_run *run)
 		if (f->state != FILE_UNLISTED)
 			continue;
 		run->n.new_files++;
-		struct audit_record r = { .list = run->shown, .name = f->path,
+		struct audit_record r = { .list = run->list, .name = f->path,
 					  .status = AUDIT_NEW };
 		output_audit(run->opt, &r);
 	}
@@ -120,7 +120,7 @@ static bool verdict(const struct audit_run *run)
 static bool refuse_list(struct audit_run *run)
 {
 	audit_verify_listed(run);
-	output_audit_counts(run->opt, run->shown, &run->n);
+	output_audit_counts(run->opt, run->list, &run->n);
 	diag_error(0, "%s: no properly formatted checksum lines found", quote_name(run->shown));
 	return false;
 }
@@ -136,7 +136,7 @@ static bool audit_tree(struct audit_run *run)
 		audit_moves_find(run);
 	audit_verify_listed(run);
 	report_new(run);
-	output_audit_summary(run->opt, run->shown, &run->n);
+	output_audit_summary(run->opt, run->list, &run->n);
 	return verdict(run);
 }
 

@@ -27,7 +27,7 @@ static void file_failed(struct audit_run *run, struct audit_file *f, struct job 
 		return;
 	diag_error(0, "%s: %s", quote_name(f->path), message);
 	run->n.unlisted_unreadable++;
-	struct audit_record r = { .list = run->shown, .name = f->path, .status = AUDIT_UNREADABLE,
+	struct audit_record r = { .list = run->list, .name = f->path, .status = AUDIT_UNREADABLE,
 				  .message = message };
 	output_audit(run->opt, &r);
 }

@@ -14,7 +14,7 @@
 static void report(struct audit_run *run, const struct audit_entry *e, enum audit_status status,
 		   const char *message)
 {
-	struct audit_record r = { .list = run->shown, .lineno = e->lineno, .name = e->name,
+	struct audit_record r = { .list = run->list, .lineno = e->lineno, .name = e->name,
 				  .algo = e->name ? &algos[e->algo] : NULL, .status = status,
 				  .message = message };
 	if (status == AUDIT_MOVED)

@@ -46,6 +46,7 @@ struct entry {
 
 struct check_run {
 	const struct options *opt;
+	const char *list;                    /* as given, "-": standard input (JSON's list) */
 	const char *shown;                   /* the list's name in messages */
 	const struct algo *untagged;
 	struct check_report r;
@@ -75,7 +76,7 @@ static void emit(struct job *job, void *ctx)
 		if (opt->warn)
 			diag_error(0, "%s: %llu: improperly formatted %s checksum line",
 				   quote_name(run->shown), e->lineno, run->untagged->tag);
-		struct check_record rec = { .list = run->shown, .lineno = e->lineno,
+		struct check_record rec = { .list = run->list, .lineno = e->lineno,
 					    .status = CHECK_MALFORMED };
 		output_check(opt, &rec);
 		goto out;
@@ -94,7 +95,7 @@ static void emit(struct job *job, void *ctx)
 		const char *message = outcome_detail(job, detail, sizeof detail);
 		diag_error(0, "%s: %s", quote_name(e->name), message);
 		r->n.unreadable++;
-		struct check_record rec = { .list = run->shown, .lineno = e->lineno, .name = e->name,
+		struct check_record rec = { .list = run->list, .lineno = e->lineno, .name = e->name,
 					    .algo = e->algo, .status = CHECK_UNREADABLE,
 					    .message = message };
 		output_check(opt, &rec);
@@ -107,7 +108,7 @@ static void emit(struct job *job, void *ctx)
 		r->n.ok++;
 	else
 		r->n.failed++;
-	struct check_record rec = { .list = run->shown, .lineno = e->lineno, .name = e->name,
+	struct check_record rec = { .list = run->list, .lineno = e->lineno, .name = e->name,
 				    .algo = e->algo, .status = match ? CHECK_OK : CHECK_FAILED };
 	output_check(opt, &rec);
 out:
@@ -148,11 +149,11 @@ static void submit_line(struct engine *eng, const struct options *opt, struct ch
 
 /* After the last line: the summary and warnings, and whether LIST passed. */
 static bool list_verdict(const struct options *opt, const struct check_report *report,
-			 const char *shown)
+			 const char *list, const char *shown)
 {
 	struct check_report r = *report;
 
-	output_check_summary(opt, shown, &r.n);   /* JSON's, for every list read */
+	output_check_summary(opt, list, &r.n);   /* JSON's, for every list read */
 	if (!r.any_well_formed) {
 		diag_error(0, "%s: no properly formatted checksum lines found", quote_name(shown));
 		return false;
@@ -173,9 +174,10 @@ static bool list_verdict(const struct options *opt, const struct check_report *r
 
 /* A list that could not be opened or read to its end: the message and,
  * with --json, an object saying so in place of the summary. */
-static bool list_failed(const struct options *opt, const char *list, const char *reason)
+static bool list_failed(const struct options *opt, const char *list, const char *shown,
+			const char *reason)
 {
-	diag_error(0, "%s: %s", quote_name(list), reason);
+	diag_error(0, "%s: %s", quote_name(shown), reason);
 	output_list_error(opt, list, reason);
 	return false;
 }
@@ -189,8 +191,9 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	unsigned long long lineno = 0;
 
 	if (!line_reader_open(&in, list))
-		return list_failed(opt, list, strerror(errno));
+		return list_failed(opt, list, list, strerror(errno));
 	bool is_stdin = in.is_stdin;
+	run->list = list;
 	run->shown = is_stdin ? "standard input" : list;
 	memset(&run->r, 0, sizeof run->r);
 
@@ -224,10 +227,10 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	bool read_failed = in.err != 0;
 	int close_err = line_reader_close(&in);
 	if (close_err && !read_failed)
-		return list_failed(opt, list, strerror(close_err));
+		return list_failed(opt, list, list, strerror(close_err));
 	if (read_failed)
-		return list_failed(opt, shown, "read error");
-	return list_verdict(opt, &r, shown);
+		return list_failed(opt, list, shown, "read error");
+	return list_verdict(opt, &r, list, shown);
 }
 
 void check_parser_from_options(struct check_parser *p, const struct options *opt)

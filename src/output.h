@@ -45,7 +45,7 @@ void output_file_error(const struct options *opt, const char *name, const char *
 
 /* One line of a list, verified. */
 struct check_record {
-	const char *list;             /* the list's name in messages */
+	const char *list;             /* as given, "-": standard input */
 	unsigned long long lineno;
 	const char *name;             /* NULL for a malformed line */
 	const struct algo *algo;      /* NULL for a malformed line */

@@ -28,7 +28,7 @@ struct audit_counts {
 /* One file's verdict. lineno 0: not from the list (new, unlisted);
  * to: the new name of a moved file; algo and message may be NULL. */
 struct audit_record {
-	const char *list;
+	const char *list;             /* as given, "-": standard input */
 	unsigned long long lineno;
 	const char *name;
 	const char *to;

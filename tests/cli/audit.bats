@@ -668,3 +668,10 @@ $SAYS: WARNING: 1 file is not in the list" ]
 	run --separate-stderr "$SIMDSUM" -c --audit --json dir
 	[ "$output" = '{"list":"dir","error":"read error"}' ]
 }
+
+@test "--json: a list read from standard input is \"-\"" {
+	tree
+	run --separate-stderr bash -c "'$SIMDSUM' -c --audit --json --quiet < L"
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"list":"-","summary":{"ok":4,"changed":0,"missing":0,"moved":0,"new":0,"unreadable":0,"malformed":0}}' ]
+}

@@ -215,3 +215,14 @@ $SAYS: crc.list: no properly formatted checksum lines found" ]
 	run --separate-stderr "$SIMDSUM" -c --json --status no-such.list
 	[ -z "$output" ]
 }
+
+@test "--json: a list read from standard input is \"-\", as hash mode names it" {
+	printf 'abc' > a
+	"$SIMDSUM" a > good.list
+	run --separate-stderr bash -c "'$SIMDSUM' -c --json < good.list"
+	[ "$output" = '{"list":"-","line":1,"name":"a","algorithm":"sha256","status":"ok"}
+{"list":"-","summary":{"ok":1,"failed":0,"unreadable":0,"malformed":0}}' ]
+	run --separate-stderr bash -c "printf 'zzz\n' | '$SIMDSUM' -c --json -"
+	[ "${lines[0]}" = '{"list":"-","line":1,"status":"malformed"}' ]
+	[ "$stderr" = "$SAYS: 'standard input': no properly formatted checksum lines found" ]
+}
