@@ -675,3 +675,13 @@ $SAYS: WARNING: 1 file is not in the list" ]
 	[ "$status" -eq 0 ]
 	[ "$output" = '{"list":"-","summary":{"ok":4,"changed":0,"missing":0,"moved":0,"new":0,"unreadable":0,"malformed":0}}' ]
 }
+
+@test "--json: list, from and to that are not UTF-8 get their _base64 companions" {
+	printf 'alpha\n' > $'old\xff'
+	"$SIMDSUM" $'old\xff' > $'L\xfe'
+	mv $'old\xff' $'new\xfd'
+	run --separate-stderr "$SIMDSUM" -c $'L\xfe' --audit --json
+	[ "$status" -eq 1 ]
+	local r=$'\xef\xbf\xbd'   # U+FFFD
+	[ "${lines[0]}" = '{"list":"L'$r'","list_base64":"TP4=","line":1,"from":"old'$r'","from_base64":"b2xk/w==","to":"./new'$r'","to_base64":"Li9uZXf9","algorithm":"sha256","status":"moved"}' ]
+}
