@@ -343,7 +343,8 @@ PY
 	for args in "-j2 -c sums" "-j1 z1 z2" "--parts=8MiB z1 z2"; do
 		SIMDSUM_PROGRESS_TICK_MS=1 "$SIMDSUM" --progress=always --impl=generic $args > /dev/null 2> err.txt
 		tr '\r' '\n' < err.txt | grep 'B/s' > records || { echo "$args: drawn nothing"; false; }
-		! grep -v "/ $total " records || { echo "$args: a record without the total"; false; }
+		# (a record drawn between two files' counting has nothing done yet)
+		! grep -v '^0 B ' records | grep -v "/ $total " || { echo "$args: a record without the total"; false; }
 	done
 	# stderr the file stdout goes to: no record mixes into the lines
 	SIMDSUM_PROGRESS_TICK_MS=1 "$SIMDSUM" --progress=always --impl=generic -j1 z1 z2 > out 2>&1
