@@ -8,6 +8,7 @@
 
 #include "cpu.h"
 #include "diag.h"
+#include "quote.h"
 
 /* x86-64 only, as the Makefile links libcpuid: asm/ has no 32-bit code,
  * so elsewhere (i386 included) every row needs nothing or is absent. */
@@ -303,8 +304,8 @@ static cpu_features disabled_by_env(void)
 			}
 		/* a misspelt name would leave the feature on, unnoticed */
 		if (!known && len)
-			diag_error(0, "warning: SIMDSUM_CPU_DISABLE: unknown feature '%.*s'", (int)len,
-				   env);
+			diag_error(0, "warning: SIMDSUM_CPU_DISABLE: unknown feature %s",
+				   quote_value(env, len));
 		env += len;
 		if (*env == ',')
 			env++;

@@ -102,6 +102,9 @@ load helpers
 	[ "$stderr" = "$SAYS: warning: SIMDSUM_CPU_DISABLE: unknown feature 'avx512'" ]
 	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE=avx512f,,all "$SIMDSUM" f
 	[ -z "$stderr" ]
+	# the name is the user's bytes: quoted, never raw to the terminal
+	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE="$(printf 'x\033[2Jy')" "$SIMDSUM" f
+	[ "$stderr" = "$SAYS: warning: SIMDSUM_CPU_DISABLE: unknown feature 'x'\$'\\033''[2Jy'" ]
 }
 
 @test "-c without -a: --impl forces every family that has the row, the others run auto; --debug says so" {
