@@ -129,7 +129,8 @@ static size_t lower_bound(const struct audit_index *ix, const char *key)
 	return lo;
 }
 
-void audit_index_walked(struct audit_index *ix, const char *path, bool is_list)
+void audit_index_walked(struct audit_index *ix, const char *path, bool is_list,
+			const struct walked_file *walked)
 {
 	const char *key = scratch_key(ix, path);
 	size_t i = lower_bound(ix, key);
@@ -138,6 +139,7 @@ void audit_index_walked(struct audit_index *ix, const char *path, bool is_list)
 	/* Duplicate lines of one name all match the file. */
 	for (; i < ix->nby_key && strcmp(ix->by_key[i]->key, key) == 0; i++) {
 		ix->by_key[i]->state = is_list ? ENTRY_SELF : ENTRY_WALKED;
+		ix->by_key[i]->walked = *walked;
 		listed = true;
 	}
 	if (listed)
@@ -151,6 +153,7 @@ void audit_index_walked(struct audit_index *ix, const char *path, bool is_list)
 	struct audit_file *f = &ix->files[ix->nfiles++];
 	f->path = audit_arena_strndup(&ix->arena, path, strlen(path));
 	f->state = is_list ? FILE_IS_LIST : FILE_UNLISTED;
+	f->walked = *walked;
 }
 
 void audit_index_walk_done(struct audit_index *ix)

@@ -12,6 +12,7 @@
 
 #include "algo.h"
 #include "audit_arena.h"
+#include "reader.h"
 
 enum entry_state {
 	ENTRY_MALFORMED,   /* improperly formatted line */
@@ -32,6 +33,7 @@ struct audit_entry {
 	uint32_t moved_to;          /* ENTRY_MOVED: index into files */
 	uint8_t algo;               /* index into algos */
 	uint8_t state;              /* enum entry_state */
+	struct walked_file walked;  /* ENTRY_WALKED: the file the walk met */
 };
 
 enum file_state {
@@ -46,6 +48,7 @@ enum file_state {
 struct audit_file {
 	const char *path;           /* as -r prints it */
 	uint8_t state;              /* enum file_state */
+	struct walked_file walked;  /* the file the walk met */
 };
 
 struct audit_index {
@@ -75,8 +78,10 @@ void audit_index_sort_entries(struct audit_index *ix);
 
 /* A file the walk found: the entries of its name become ENTRY_WALKED
  * (ENTRY_SELF when it is the list); when there are none it is kept (path
- * copied) as FILE_UNLISTED (FILE_IS_LIST). */
-void audit_index_walked(struct audit_index *ix, const char *path, bool is_list);
+ * copied) as FILE_UNLISTED (FILE_IS_LIST). Either keeps walked, so that
+ * the file later hashed is the one met, not what replaced it since. */
+void audit_index_walked(struct audit_index *ix, const char *path, bool is_list,
+			const struct walked_file *walked);
 
 /* After the walk: the sorted entries freed. */
 void audit_index_walk_done(struct audit_index *ix);

@@ -34,7 +34,8 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 	if (!err && strcmp(path, run->dir) == 0)
 		err = ENOTDIR;   /* --audit=FILE: DIR is no directory */
 	if (!err) {
-		audit_index_walked(&run->ix, path, audit_is_list(run, st));
+		struct walked_file walked = walked_file_of(st, run->opt->dereference);
+		audit_index_walked(&run->ix, path, audit_is_list(run, st), &walked);
 		return;
 	}
 	/* Gone between its directory's reading and its stat: not there, as

@@ -64,6 +64,7 @@ static void submit_file(struct engine *eng, struct moves *m, struct audit_file *
 
 	progress_add_file(f->path, NULL);
 	job->name = f->path;
+	job->walked = f->walked;
 	job->user = f;
 	job->choices = m->choices;
 	job->nchoices = m->n;

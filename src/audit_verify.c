@@ -104,6 +104,8 @@ void audit_verify_listed(struct audit_run *run)
 		if (e->state == ENTRY_WALKED || e->state == ENTRY_PRESENT) {
 			progress_add_file(e->name, NULL);
 			job->name = e->name;
+			if (e->state == ENTRY_WALKED)
+				job->walked = e->walked;
 			job->choices = &run->choices[e->algo];
 			job->nchoices = 1;
 			job->cross_check = run->opt->cross_check;

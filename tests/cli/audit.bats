@@ -592,6 +592,42 @@ $SAYS: WARNING: 1 file is not in the list" ]
 	[[ "$output" == "nowhere: FAILED open or read"* ]]
 }
 
+@test "a file replaced after the walk met it is not read through what replaced it, listed or new" {
+	tree
+	mkdir ../out
+	printf 'secret\n' > ../out/s
+	export SIMDSUM_FAULT_LINK="$T/out/s"
+	for j in 1 2; do
+		# a listed file, now a link out of the tree: not followed
+		run --separate-stderr shimmed link-after-stat=/sub/c -c L --audit -j$j
+		[ "$status" -eq 1 ]
+		[ "$output" = "./a: OK
+./b: OK
+./sub/c: FAILED open or read
+./sub/d: OK" ]
+		[ "$stderr" = "$SAYS: ./sub/c: replaced while the tree was walked
+$SAYS: WARNING: 1 listed file could not be read" ]
+		rm sub/c
+		mv sub/c.moved sub/c
+		# a new file, read to look for a move, now a FIFO: no wait for a writer
+		mv a ../a.away
+		printf 'e\n' > e
+		run --separate-stderr timeout 20 env LD_PRELOAD="$FAULT_SHIM" \
+			SIMDSUM_FAULT=fifo-after-stat=/e "$SIMDSUM" -c L --audit -j$j
+		[ "$status" -eq 1 ]
+		[ "$output" = "./e: FAILED open or read
+./a: MISSING
+./b: OK
+./sub/c: OK
+./sub/d: OK" ]
+		[ "$stderr" = "$SAYS: ./e: replaced while the tree was walked
+$SAYS: WARNING: 1 unlisted file could not be read
+$SAYS: WARNING: 1 listed file is missing" ]
+		rm e
+		mv ../a.away a
+	done
+}
+
 @test "new files and moves in -r's order: directory by directory" {
 	printf 'same\n' > gone
 	"$SIMDSUM" gone > L
