@@ -43,6 +43,16 @@ static const char *kernel_name(const struct lane_plan *plan, unsigned b)
 	return plan->kernel[b] ? plan->kernel[b]->name : "single";
 }
 
+/* The decisions tested below are about the x86-64 assembly rows, which a
+ * build without them (ENABLE_ASM=no, another architecture) lacks: there
+ * such a test is skipped, visibly. */
+static void need_x86_rows(void)
+{
+#if !(SIMDSUM_ASM_X86 && HAVE_AS_SHA && HAVE_AS_AVX512 && HAVE_AS_VPCLMULQDQ)
+	skip();
+#endif
+}
+
 static void test_builtins_resolve_and_cover(void **state)
 {
 	(void)state;
@@ -108,6 +118,7 @@ static void test_signatures(void **state)
 static void test_zen4_lanes(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	struct lane_plan plan;
 	cost_model_lanes(FAMILY_SHA256, complete("AMD Zen 4"), ALL_FEATURES, NULL, &plan);
 	assert_int_equal(plan.capacity, 16);
@@ -124,6 +135,7 @@ static void test_zen4_lanes(void **state)
 static void test_zen5_lanes(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	struct lane_plan plan;
 	cost_model_lanes(FAMILY_SHA256, complete("AMD Zen 5"), ALL_FEATURES, NULL, &plan);
 	assert_int_equal(plan.capacity, 16);
@@ -147,6 +159,7 @@ static void test_zen5_lanes(void **state)
 static void test_intel_lanes(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	const struct cpu_profile *p = complete("Intel Sapphire");
 	struct lane_plan plan;
 	struct dispatch d;
@@ -188,6 +201,7 @@ static void test_default_near_best(void **state)
 static void test_zen1_lanes(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	cpu_features have = ALL_FEATURES & ~AVX512_BITS & ~CPUF(VPCLMULQDQ);
 	struct lane_plan plan;
 	struct dispatch d;
@@ -207,6 +221,7 @@ static void test_zen1_lanes(void **state)
 static void test_no_avx512(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	cpu_features have = ALL_FEATURES & ~AVX512_BITS;
 	for (int f = 0; f < FAMILY_COUNT; f++) {
 		struct lane_plan plan;
@@ -228,6 +243,7 @@ static void test_no_avx512(void **state)
 static void test_crc_hybrid(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	struct dispatch d;
 	cost_model_dispatch(FAMILY_CRC32C, complete("AMD Zen 5"), ALL_FEATURES, &d);
 	assert_string_equal(dispatch_pick(&d, 1 << 20)->name, "hybrid");
@@ -254,6 +270,7 @@ static struct cpu_profile synthetic(const char *rows)
 static void test_generic_fastest(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	struct cpu_profile p = synthetic("row sha256 generic 1 0.01\n"
 					 "row sha256 shani 50 1\n"
 					 "row sha256 avx2 50 1\n"
@@ -274,6 +291,7 @@ static void test_generic_fastest(void **state)
 static void test_tier_boundary(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	struct dispatch d;
 	struct cpu_profile crc = synthetic("row crc32c sse42 10 1\nrow crc32c pclmul 100 0.1\n"
 					   "row crc32c generic 1000 10\n");
@@ -337,6 +355,7 @@ static void test_refines(void **state)
 static void test_two_segments_cost(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	struct cpu_profile p = synthetic("row crc32c sse42 3 0.02 from 128 10 0.04\n");
 	const struct row_cost *c = &p.rows[0];
 	assert_int_equal(c->from_len, 128);
@@ -353,6 +372,7 @@ static void test_two_segments_cost(void **state)
 static void test_knee_hands_over(void **state)
 {
 	(void)state;
+	need_x86_rows();
 	struct dispatch d;
 	cpu_features have = ALL_FEATURES & ~(CPUF(AVX512F));
 	struct cpu_profile p = synthetic("row crc32c sse42 3 0.02 from 128 10 0.04\n"
