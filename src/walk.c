@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* walk.c - sorted, deterministic directory walks: each directory read
- * whole (readdir), its names sorted, then visited depth first, with full
+ * whole (getdents64), its names sorted, then visited depth first, with full
  * paths (the rules of fts(3) with FTS_NOCHDIR, FTS_COMFOLLOW and
  * FTS_PHYSICAL or FTS_LOGICAL). Not fts itself: glibc's fts_open uses a
  * NULL when an allocation fails, and its readdir errors go unreported. */
@@ -22,7 +22,10 @@ struct walk {
 	void *ctx;
 	char *path;          /* the entry at hand, "root/sub/name" */
 	size_t cap;
+	struct dirent64 *entries;   /* getdents64's, one directory at a time */
 };
+
+#define WALK_ENTRIES_BYTES 32768
 
 /* A directory being walked, and those above it (loops). */
 struct dir_id {
@@ -84,35 +87,31 @@ static void names_free(struct names *s)
 
 /* Reads the directory open at fd into s, sorted (fd stays open). Returns
  * 0 or an errno: a failure to read it, or ENOMEM (that directory fails,
- * the walk goes on). */
-static int read_dir(int fd, struct names *s)
+ * the walk goes on). getdents64 on fd itself: fdopendir would need a
+ * copy of fd (dup, fcntl, fstat, close: five calls a directory). */
+static int read_dir(struct walk *w, int fd, struct names *s)
 {
-	int copy = dup(fd);
-	DIR *d = copy < 0 ? NULL : fdopendir(copy);
-	struct dirent *e;
 	int err = 0;
 
 	memset(s, 0, sizeof *s);
-	if (!d) {
-		err = errno;
-		if (copy >= 0)
-			close(copy);
-		return err;
-	}
 	for (;;) {
-		errno = 0;
-		if (!(e = readdir(d))) {
-			err = errno;
+		ssize_t got = getdents64(fd, w->entries, WALK_ENTRIES_BYTES);
+		if (got <= 0) {
+			err = got < 0 ? errno : 0;
 			break;
 		}
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (!add_name(s, e->d_name)) {
-			err = ENOMEM;
-			break;
+		for (ssize_t at = 0; at < got && !err;) {
+			const struct dirent64 *e =
+				(const struct dirent64 *)((const char *)w->entries + at);
+			at += e->d_reclen;
+			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+				continue;
+			if (!add_name(s, e->d_name))
+				err = ENOMEM;
 		}
+		if (err)
+			break;
 	}
-	closedir(d);
 	if (!err && s->n && !(s->sorted = malloc(s->n * sizeof *s->sorted)))
 		err = ENOMEM;
 	if (err) {
@@ -176,16 +175,23 @@ static int open_dir(const struct walk *w, const struct dir_id *id, bool follow)
 	return fd;
 }
 
-/* Walks the directory at w->path (len bytes), the one id names. Its
- * entries are stat'ed in it (fstatat), not by path. One descriptor is
- * open at a time however deep the tree: this directory's is closed while
- * a subdirectory is walked, then opened (and checked) again. */
-static void walk_dir(struct walk *w, size_t len, const struct dir_id *id, bool follow)
+/* Directories whose descriptors stay open while a subdirectory is
+ * walked: closing and reopening (and checking) one after each
+ * subdirectory cost three calls a directory. Below this depth they are
+ * reopened, so a walk holds at most this many descriptors however deep
+ * the tree. */
+#define WALK_HELD_DEPTH 32
+
+/* Walks the directory at w->path (len bytes), the one id names, depth
+ * levels below the root. Its entries are stat'ed in it (fstatat), not by
+ * path. */
+static void walk_dir(struct walk *w, size_t len, const struct dir_id *id, bool follow,
+		     unsigned depth)
 {
 	int flags = w->dereference ? 0 : AT_SYMLINK_NOFOLLOW;
 	struct names s = { 0 };
 	int fd = open_dir(w, id, follow);
-	int err = fd < 0 ? errno : read_dir(fd, &s);
+	int err = fd < 0 ? errno : read_dir(w, fd, &s);
 
 	if (err) {
 		if (fd >= 0)
@@ -210,10 +216,12 @@ static void walk_dir(struct walk *w, size_t len, const struct dir_id *id, bool f
 			continue;
 		}
 		struct dir_id child = { st.st_dev, st.st_ino, id };
-		close(fd);
-		walk_dir(w, sub, &child, w->dereference);
+		bool held = depth < WALK_HELD_DEPTH;
+		if (!held)
+			close(fd);
+		walk_dir(w, sub, &child, w->dereference, depth + 1);
 		w->path[len] = '\0';
-		if ((fd = open_dir(w, id, follow)) < 0) {
+		if (!held && (fd = open_dir(w, id, follow)) < 0) {
 			w->fn(w->ctx, w->path, NULL, errno);
 			break;
 		}
@@ -225,7 +233,7 @@ static void walk_dir(struct walk *w, size_t len, const struct dir_id *id, bool f
 
 void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx)
 {
-	struct walk w = { dereference, fn, ctx, NULL, 0 };
+	struct walk w = { dereference, fn, ctx, NULL, 0, xmalloc(WALK_ENTRIES_BYTES) };
 	size_t len = strlen(root);
 	struct stat st;
 
@@ -239,9 +247,10 @@ void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx)
 		fn(ctx, root, &st, 0);
 	} else if (S_ISDIR(st.st_mode)) {
 		struct dir_id id = { st.st_dev, st.st_ino, NULL };
-		walk_dir(&w, len, &id, true);
+		walk_dir(&w, len, &id, true, 0);
 	} else {
 		fn(ctx, root, NULL, ENOTDIR);   /* --audit=FIFO, or a race */
 	}
 	free(w.path);
+	free(w.entries);
 }

@@ -154,3 +154,30 @@ mb_impls() {
 		[ "$output" = "$(cat want)" ]
 	done
 }
+
+@test "-r on a tree 300 levels deep under 64 descriptors: every file, in the walk's order" {
+	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind needs descriptors of its own"
+	# At each level a file before the subdirectory's name and one after:
+	# the walk holds the upper levels' directories open while it walks
+	# below them and, deeper, reopens each after its subdirectory.
+	d=t
+	for i in $(seq 1 300); do
+		mkdir -p "$d/m"
+		printf 'a%s' "$i" > "$d/a"
+		printf 'z%s' "$i" > "$d/z"
+		d=$d/m
+	done
+	printf 'last' > "$d/a"
+	# -r's order: a, then m's tree, then z, at every level
+	names=()
+	d=t
+	for i in $(seq 1 300); do names+=("$d/a"); d=$d/m; done
+	names+=("$d/a")
+	for i in $(seq 300 -1 1); do d=${d%/m}; names+=("$d/z"); done
+	sha256sum "${names[@]}" > want
+	for j in 1 2; do
+		run bash -c 'ulimit -n 64 && "$1" -j'$j' -r t' sh "$SIMDSUM"
+		[ "$status" -eq 0 ] || { echo "-j$j: ${output:0:400}"; false; }
+		[ "$output" = "$(cat want)" ]
+	done
+}
