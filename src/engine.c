@@ -10,6 +10,7 @@
 #include "crc_split.h"
 #include "engine.h"
 #include "reader.h"
+#include "walk.h"
 #include "xalloc.h"
 
 /* Jobs submitted but not yet emitted, at most. Bounds memory (a job is
@@ -277,10 +278,10 @@ static void worker_free(struct worker *w)
 
 /* Each file in a lane holds a descriptor open: every worker's lanes of
  * every family must fit under RLIMIT_NOFILE, with room for the rest (the
- * lists, standard streams, a file hashed alone). Under "ulimit -n 16" a
- * worker's 16 lanes gave files "Too many open files" that one at a time
- * opens. */
-#define DESCRIPTORS_KEPT 24
+ * lists, standard streams, a file hashed alone, the walk's directories).
+ * Under "ulimit -n 16" a worker's 16 lanes gave files "Too many open
+ * files" that one at a time opens. */
+#define DESCRIPTORS_KEPT (24 + WALK_MAX_DESCRIPTORS)
 static void fit_lanes_to_descriptors(struct engine_config *cfg)
 {
 	struct rlimit rl;

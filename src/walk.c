@@ -175,12 +175,11 @@ static int open_dir(const struct walk *w, const struct dir_id *id, bool follow)
 	return fd;
 }
 
-/* Directories whose descriptors stay open while a subdirectory is
- * walked: closing and reopening (and checking) one after each
- * subdirectory cost three calls a directory. Below this depth they are
- * reopened, so a walk holds at most this many descriptors however deep
- * the tree. */
-#define WALK_HELD_DEPTH 32
+/* The directories of the first WALK_MAX_DESCRIPTORS levels stay open
+ * while a subdirectory is walked: closing and reopening (and checking)
+ * one after each subdirectory cost three calls a directory. Deeper ones
+ * are reopened, so a walk holds at most that many descriptors however
+ * deep the tree. */
 
 /* Walks the directory at w->path (len bytes), the one id names, depth
  * levels below the root. Its entries are stat'ed in it (fstatat), not by
@@ -216,7 +215,7 @@ static void walk_dir(struct walk *w, size_t len, const struct dir_id *id, bool f
 			continue;
 		}
 		struct dir_id child = { st.st_dev, st.st_ino, id };
-		bool held = depth < WALK_HELD_DEPTH;
+		bool held = depth + 1 < WALK_MAX_DESCRIPTORS;
 		if (!held)
 			close(fd);
 		walk_dir(w, sub, &child, w->dereference, depth + 1);

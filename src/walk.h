@@ -22,4 +22,8 @@ typedef void (*walk_fn)(void *ctx, const char *path, const struct stat *st, int 
  * a FIFO would wait for a writer forever). */
 void walk_tree(const char *root, bool dereference, walk_fn fn, void *ctx);
 
+/* The most descriptors a walk holds open at once, however deep the tree
+ * (one a level for the first levels, then one). */
+#define WALK_MAX_DESCRIPTORS 16
+
 #endif

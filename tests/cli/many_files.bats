@@ -158,8 +158,8 @@ mb_impls() {
 @test "-r on a tree 300 levels deep under 64 descriptors: every file, in the walk's order" {
 	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind needs descriptors of its own"
 	# At each level a file before the subdirectory's name and one after:
-	# the walk holds the upper levels' directories open while it walks
-	# below them and, deeper, reopens each after its subdirectory.
+	# the walk holds the upper levels' directories open (up to 16) while
+	# it walks below them and, deeper, reopens each after its subdirectory.
 	d=t
 	for i in $(seq 1 300); do
 		mkdir -p "$d/m"
