@@ -58,6 +58,11 @@ bool select_name_known(const char *name)
 	return false;
 }
 
+bool select_name_serves(const char *name, const struct algo *algo)
+{
+	return name && (impl_find(algo->family, name) || !select_name_known(name));
+}
+
 bool select_list_forces(const struct options *opt, const struct algo *algo)
 {
 	const char *name = opt->impl_name;
@@ -65,8 +70,7 @@ bool select_list_forces(const struct options *opt, const struct algo *algo)
 	if (!name)
 		return false;
 	if (algo->family == opt->algos[0].algo->family)
-		return !opt->untagged_by_length || impl_find(algo->family, name) ||
-		       !select_name_known(name);
+		return !opt->untagged_by_length || select_name_serves(name, algo);
 	return opt->untagged_by_length && impl_find(algo->family, name);
 }
 
@@ -84,6 +88,19 @@ bool select_for_lists(struct algo_choice *choices, const struct options *opt)
 				return false;
 		}
 		c->algo = a;
+	}
+	return true;
+}
+
+bool select_for_meta(struct algo_choice *choices, const bool *wanted, const char *impl_name)
+{
+	for (const struct algo *a = algos; a->name; a++) {
+		if (!wanted[a - algos])
+			continue;
+		struct algo_choice *c = &choices[a - algos];
+		c->algo = a;
+		if (!select_impl(c, select_name_serves(impl_name, a) ? impl_name : NULL))
+			return false;
 	}
 	return true;
 }

@@ -23,13 +23,26 @@ bool select_impl(struct algo_choice *choice, const char *impl_name);
  * reported, when a forced row cannot run here. */
 bool select_for_lists(struct algo_choice *choices, const struct options *opt);
 
-/* Whether the row --impl names serves algo in a list of any algorithm
- * (simdsum -c without -a or a sha*sum name): where algo's family has a
- * row of that name, as --verify-object's rule; under -a (or a program
- * name), for -a's family only. */
+/* Whether the row --impl names serves algo in a list: in a list of any
+ * algorithm (simdsum -c without -a or a sha*sum name), as
+ * select_name_serves says (a name no family has is refused through -a's
+ * default family, the first chosen); under -a (or a program name), for
+ * -a's family only. */
 bool select_list_forces(const struct options *opt, const struct algo *algo);
 
 /* Whether some family has a row called name ("auto" counts). */
 bool select_name_known(const char *name);
+
+/* Whether the row name names serves algo where no -a chose the
+ * algorithms (a list of any algorithm, --verify-object's META): where
+ * algo's family has a row of that name, auto elsewhere; a name no family
+ * has serves every family, so that select_impl refuses it. */
+bool select_name_serves(const char *name, const struct algo *algo);
+
+/* The transforms for the algorithms --verify-object's META names (wanted,
+ * by index in algos[]; choices has ALGO_COUNT entries): impl_name where
+ * select_name_serves says so, else auto. False, reported, at the first
+ * (in algos[] order) that select_impl refuses. */
+bool select_for_meta(struct algo_choice *choices, const bool *wanted, const char *impl_name);
 
 #endif

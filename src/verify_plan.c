@@ -135,28 +135,6 @@ static void bind(struct verify_plan *p, struct verify_result *r, bool size_known
 	}
 }
 
-/* --impl for the families that have such a row, auto for the others; a
- * name no family has is refused (select_impl says why). */
-static bool choose(struct verify_plan *p, const char *impl_name)
-{
-	bool known = !impl_name || strcmp(impl_name, "auto") == 0;
-
-	for (unsigned f = 0; !known && f < FAMILY_COUNT; f++)
-		known = impl_find((enum family)f, impl_name) != NULL;
-	for (unsigned i = 0; i < ALGO_COUNT; i++) {
-		if (!p->chosen[i])
-			continue;
-		struct algo_choice *c = &p->choices[i];
-		c->algo = &algos[i];
-		const char *name = !known || (impl_name && impl_find(algos[i].family, impl_name))
-					   ? impl_name
-					   : NULL;
-		if (!select_impl(c, name))
-			return false;
-	}
-	return true;
-}
-
 static void start_tracks(struct verify_plan *p)
 {
 	p->reps = xmemalign(64, ALGO_COUNT * sizeof *p->reps);
@@ -183,7 +161,7 @@ bool verify_plan_build(struct verify_plan *p, const struct object_meta *m, bool 
 		p->results[i].check = &m->checks[i];
 		bind(p, &p->results[i], size_known, size);
 	}
-	if (!choose(p, impl_name))
+	if (!select_for_meta(p->choices, p->chosen, impl_name))
 		return false;
 	start_tracks(p);
 	return true;
