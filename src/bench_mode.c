@@ -191,12 +191,8 @@ static void plan_every_impl(struct bench_plan *p, const struct algo *a)
 			add_note(p, a, i->name, why);
 			continue;
 		}
-		/* A multi-buffer row's lanes end in auto's single-stream code,
-		 * as select_impl arranges for the tool. */
-		if (impl_is_multibuffer(i))
-			impl_select_auto(a->family, &d);
-		else
-			impl_select_one(i, &d);
+		/* A multi-buffer row's lanes end in auto's, as --impl has it. */
+		select_row_dispatch(i, &d);
 		add_column(p, a, i, &d, run);
 	}
 }

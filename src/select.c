@@ -35,17 +35,21 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 			   impl_name, choice->algo->name, list);
 		return false;
 	}
-	/* A multi-buffer row serves the lane scheduler (see lanes.c); a file
-	 * hashed alone then runs on auto's single-stream transforms. */
+	/* A multi-buffer row serves the lane scheduler (see lanes.c). */
 	choice->forced = impl;
 	memset(&choice->lanes, 0, sizeof choice->lanes);
-	if (impl_is_multibuffer(impl)) {
-		impl_select_auto(family, &choice->dispatch);
+	select_row_dispatch(impl, &choice->dispatch);
+	if (impl_is_multibuffer(impl))
 		cost_model_lanes(family, profile_get(), cpu_features_get(), impl, &choice->lanes);
-	} else {
-		impl_select_one(impl, &choice->dispatch);
-	}
 	return true;
+}
+
+void select_row_dispatch(const struct impl *impl, struct dispatch *out)
+{
+	if (impl_is_multibuffer(impl))
+		impl_select_auto(impl->family, out);
+	else
+		impl_select_one(impl, out);
 }
 
 bool select_name_known(const char *name)

@@ -16,6 +16,11 @@
  * missing features) and false returned. */
 bool select_impl(struct algo_choice *choice, const char *impl_name);
 
+/* The single-stream dispatch of a forced row: a multi-buffer row's lanes
+ * end in auto's (and a file hashed alone runs on it); any other row runs
+ * every call. */
+void select_row_dispatch(const struct impl *impl, struct dispatch *out);
+
 /* The transforms for every algorithm a checksum list may name (--check,
  * --audit, --update): opt->algos[0]'s (-a's, with --impl) for its family,
  * for the others the row --impl names where select_list_forces says so,
