@@ -18,11 +18,10 @@
 
 struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job, void *ctx))
 {
-	const struct options *opt = run->opt;
-	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run };
+	struct engine_config cfg;
 
-	for (const struct algo *a = algos; a->name; a++)
-		lanes_policy_for(&run->choices[a - algos], opt->io, &cfg.lanes[a->family]);
+	/* Lanes for every family, as --check gives them. */
+	engine_config_init(&cfg, run->opt, 0, run->choices, ALGO_COUNT, emit, run);
 	return engine_create(&cfg);
 }
 

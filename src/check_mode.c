@@ -197,10 +197,9 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	run->shown = is_stdin ? "standard input" : list;
 	memset(&run->r, 0, sizeof run->r);
 
-	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run };
+	struct engine_config cfg;
 	/* Lanes as the choices say (--impl where the family has the row). */
-	for (const struct algo *a = algos; a->name; a++)
-		lanes_policy_for(choice_for(run, a), opt->io, &cfg.lanes[a->family]);
+	engine_config_init(&cfg, opt, 0, run->choices, ALGO_COUNT, emit, run);
 	struct engine *eng = engine_create(&cfg);
 	stream_guard_init(&run->streams, eng, cfg.jobs > 1);
 

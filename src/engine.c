@@ -306,6 +306,20 @@ static void fit_lanes_to_descriptors(struct engine_config *cfg)
 	}
 }
 
+void engine_config_init(struct engine_config *cfg, const struct options *opt, int nfiles,
+			const struct algo_choice *choices, unsigned nlanes,
+			void (*emit)(struct job *job, void *ctx), void *ctx)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->jobs = opt->jobs;
+	cfg->io = opt->io;
+	cfg->emit = emit;
+	cfg->ctx = ctx;
+	cfg->one_job = !opt->check && !opt->files_from && !opt->recursive && nfiles <= 1;
+	for (unsigned i = 0; i < nlanes; i++)
+		lanes_policy_for(&choices[i], opt->io, &cfg->lanes[choices[i].algo->family]);
+}
+
 struct engine *engine_create(const struct engine_config *cfg)
 {
 	struct engine *e = xcalloc(1, sizeof *e);

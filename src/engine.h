@@ -7,6 +7,7 @@
 
 #include "job.h"
 #include "lanes.h"
+#include "options.h"
 
 struct engine_config {
 	unsigned jobs;        /* worker threads; 1: everything on the caller's thread */
@@ -20,6 +21,15 @@ struct engine_config {
 	 * where a large file is read on a second thread (input.c). */
 	bool one_job;
 };
+
+/* The configuration every mode gives the engine, decided here from the
+ * options: -j and --io; the lanes of each family in choices[0..nlanes)
+ * (the choices a file may be hashed with alone; select.c made their
+ * plans, one per family); one_job when the operands are files to hash
+ * (not --check's lists), at most one, without -r or --files-from. */
+void engine_config_init(struct engine_config *cfg, const struct options *opt, int nfiles,
+			const struct algo_choice *choices, unsigned nlanes,
+			void (*emit)(struct job *job, void *ctx), void *ctx);
 
 struct engine;
 

@@ -157,12 +157,10 @@ static bool list_reads_stdin(const char *list)
 bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 {
 	struct hash_run run = { .opt = opt, .ok = true };
-	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = &run,
-				     .one_job = !opt->files_from && !opt->recursive && nfiles <= 1 };
+	struct engine_config cfg;
 
 	/* Files share lanes only when each needs one algorithm. */
-	if (opt->nalgos == 1)
-		lanes_policy_for(&opt->algos[0], opt->io, &cfg.lanes[opt->algos[0].algo->family]);
+	engine_config_init(&cfg, opt, nfiles, opt->algos, opt->nalgos == 1 ? 1 : 0, emit, &run);
 	run.engine = engine_create(&cfg);
 	stream_guard_init(&run.streams, run.engine, cfg.jobs > 1 && !cfg.one_job);
 

@@ -191,14 +191,14 @@ void update_hash(struct update_run *run, char *const *operands, int noperands)
 {
 	const struct options *opt = run->opt;
 	const struct algo_choice *add = &run->choices[run->fmt.algo - algos];
-	struct engine_config cfg = { .jobs = opt->jobs, .io = opt->io, .emit = emit, .ctx = run,
-				     .one_job = !opt->recursive && noperands <= 1 };
+	struct engine_config cfg;
 
 	if (!select_for_lists(run->choices, run->opt)) {
 		run->ok = false;   /* a forced row this CPU lacks: nothing hashed */
 		return;
 	}
-	lanes_policy_for(add, opt->io, &cfg.lanes[add->algo->family]);
+	/* Lanes for the files added, in the list's algorithm. */
+	engine_config_init(&cfg, opt, noperands, add, 1, emit, run);
 	run->engine = engine_create(&cfg);
 	stream_guard_init(&run->streams, run->engine, cfg.jobs > 1 && !cfg.one_job);
 	for (int i = 0; i < noperands; i++)

@@ -8,7 +8,7 @@ TEST_LIBS = -lcmocka -lcrypto -lisal -lz
 
 UNIT_TESTS = test_vectors test_differential test_oracle test_parts test_multibuffer test_abi \
 	     test_cost_model test_huge_buffer test_read_buffer test_check_auto \
-	     test_crosscheck test_selftest
+	     test_crosscheck test_selftest test_engine_config
 UNIT_BINS = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 # The test core (tests/core/core.h): the bodies that the cmocka programs
 # and the cross runner (tests/cross/cross.mk) both call.
