@@ -190,15 +190,16 @@ static void add_operand(struct update_run *run, const char *name)
 void update_hash(struct update_run *run, char *const *operands, int noperands)
 {
 	const struct options *opt = run->opt;
-	const struct algo_choice *add = &run->choices[run->fmt.algo - algos];
 	struct engine_config cfg;
 
 	if (!select_for_lists(run->choices, run->opt)) {
 		run->ok = false;   /* a forced row this CPU lacks: nothing hashed */
 		return;
 	}
-	/* Lanes for the files added, in the list's algorithm. */
-	engine_config_init(&cfg, opt, noperands, add, 1, emit, run);
+	/* Lanes for every family, as --check gives them: a file added is
+	 * hashed with the list's algorithm, one rehashed (--update-changed)
+	 * with its record's, each alone. */
+	engine_config_init(&cfg, opt, noperands, run->choices, ALGO_COUNT, emit, run);
 	run->engine = engine_create(&cfg);
 	stream_guard_init(&run->streams, run->engine, cfg.jobs > 1 && !cfg.one_job);
 	for (int i = 0; i < noperands; i++)

@@ -294,3 +294,22 @@ make_some() {
 		fi
 	done
 }
+
+@test "--update-changed: a mixed list's files of another algorithm go through its lanes, as --check's do" {
+	# --debug names those lanes; --update gave lanes to the algorithm it
+	# adds only. The lanes' region (2 MiB) refused shows they were used:
+	# --debug says they were given up.
+	mb=$("$SIMDSUM" --list-impls | awk '/^[^ ]/ { m = ($0 == "md5:"); next }
+		m && /multi-buffer/ && $2 == "supported" { print $1; exit }')
+	[ -n "$mb" ] || skip "no multi-buffer MD5 row on this CPU or build"
+	for i in 1 2 3; do head -c $((2000000 + i)) /dev/urandom > "m$i"; done
+	other="SHA1 (other) = 0000000000000000000000000000000000000000"
+	{ echo "$other"; for i in 1 2 3; do echo "MD5 (m$i) = 00000000000000000000000000000000"; done; } > list
+	touch -d 2000-01-01 list
+	failing above=1048576 --update=list --update-changed --impl=$mb --debug -j1 m1 m2 m3 2> got.err
+	grep -q "^$SAYS: md5: multi-buffer lanes: $mb (forced)" got.err
+	grep -q "^$SAYS: m1: no memory for the multi-buffer lanes: one file at a time\$" got.err
+	{ echo "$other"; md5sum --tag m1 m2 m3; } | cmp - list
+	failing above=1048576 -c --ignore-missing --impl=$mb --debug -j1 list > got.out 2> got.err
+	grep -q "^$SAYS: m1: no memory for the multi-buffer lanes: one file at a time\$" got.err
+}
