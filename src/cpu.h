@@ -4,6 +4,7 @@
 #ifndef SIMDSUM_CPU_H
 #define SIMDSUM_CPU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* One bit per instruction-set extension a transform may need. A bit is

@@ -6,6 +6,7 @@
 #define SIMDSUM_CYCLES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum cycles_kind {
