@@ -164,3 +164,4 @@ check-valgrind:
 include tests/fuzz/fuzz.mk
 include tests/cross/cross.mk
 include tests/cpu_models/cpu_models.mk
+include tests/isa/isa.mk
