@@ -53,7 +53,7 @@ check-man:
 	@out=$$(mandoc -T lint -W warning man/simdsum.1 2>&1); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "man/simdsum.1: mandoc lint clean"
 
-check: check-unit check-fuzz-corpus check-cli check-man check-layers
+check: check-unit check-fuzz-corpus check-cli check-man check-layers check-isa
 
 # src/'s include graph: no cycle, no include up a layer (the layers are in
 # each header's first comment; see tests/layers/check_layers.py).
@@ -94,14 +94,15 @@ check-sanitize:
 
 # The same tree built with clang, warnings as errors for both compilers
 # (the benchmark programs too, so they do not rot between runs; clang's
-# with the shared libcpuid, gcc's with the default archive), and the
+# with the shared libcpuid, gcc's with the default archive; check-isa on
+# what clang's own assembler made of asm/), and the
 # build with libcpuid and libxxhash linked statically (LIBCPUID_STATIC=yes:
 # what a machine without them runs) with its self-test.
 check-compilers:
 	$(MAKE) BUILD=build-gcc SIMDSUM_BIN=build-gcc/simdsum CC=gcc CFLAGS="-O2 -Werror" all unit-tests \
 		bench-programs test-programs
 	$(MAKE) BUILD=build-clang SIMDSUM_BIN=build-clang/simdsum CC=clang CFLAGS="-O2 -Werror" \
-		LIBCPUID_STATIC=no all unit-tests bench-programs test-programs check-unit
+		LIBCPUID_STATIC=no all unit-tests bench-programs test-programs check-unit check-isa
 	$(MAKE) BUILD=build-static SIMDSUM_BIN=build-static/simdsum LIBCPUID_STATIC=yes \
 		CFLAGS="-O2 -Werror" build-static/simdsum
 	build-static/simdsum --selftest > /dev/null

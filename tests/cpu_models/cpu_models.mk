@@ -16,7 +16,8 @@
 # SHA or SSE4.1 in ssse3 fails here. Needs qemu-user; Debian 12's (7.2)
 # emulates up to AVX2, BMI1/2 and PCLMULQDQ (VEX.128 included), not
 # SHA-NI, AVX-512 or VPCLMULQDQ on ymm/zmm, so the shani, avx512, vpclmul
-# and hybrid rows are only ever refused here.
+# and hybrid rows are only ever refused here (make check-isa reads their
+# instructions instead: tests/isa/isa.mk).
 
 # Each model tests what the one above it cannot: Haswell every row up to
 # AVX2; SandyBridge the avx rows without AVX2 and BMI; Westmere the sse42
