@@ -183,8 +183,11 @@ static bool object_parts(struct meta_reader *r, const struct json_value *root)
 		return true;
 	if (parts->type != JSON_ARRAY)
 		return meta_fail(r, "ObjectParts.Parts: not an array");
-	if (parts->count > META_MAX_PARTS || (m->total_parts && parts->count > m->total_parts))
-		return meta_fail(r, "ObjectParts.Parts: more parts than TotalPartsCount");
+	if (parts->count > META_MAX_PARTS)
+		return meta_fail(r, "ObjectParts.Parts: more than %d parts", META_MAX_PARTS);
+	if (m->total_parts && parts->count > m->total_parts)
+		return meta_fail(r, "ObjectParts.Parts: %zu parts, more than TotalPartsCount (%llu)",
+				 parts->count, (unsigned long long)m->total_parts);
 	m->part_sizes = xnrealloc(NULL, parts->count + 1, sizeof *m->part_sizes);
 	size_t i = 0;
 	for (const struct json_value *p = parts->first; p; p = p->next, i++)

@@ -382,6 +382,9 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 	head -c 100 /dev/urandom > obj
 	sum=$(pyref 'print(b64(ALG["crc32c"](data)))' obj)
 	big=$(python3 -c 'print("{\"a\":\"" + "x" * 1100000 + "\"}")')
+	# no TotalPartsCount: S3's limit is the only bound
+	parts10001=$(python3 -c 'import json; print(json.dumps({"ETag": "d41d8cd98f00b204e9800998ecf8427e",
+		"ObjectParts": {"Parts": [{"PartNumber": i + 1, "Size": 0} for i in range(10001)]}}))')
 	k=0
 	while IFS='|' read -r meta want; do
 		k=$((k + 1))
@@ -429,6 +432,8 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 {"a": "\ud800", "crc32c": "$sum"}|invalid JSON at line 1, column 8: unpaired surrogate in \u escape
 {"a": "\x", "crc32c": "$sum"}|invalid JSON at line 1, column 8: invalid escape in a string
 $big|larger than 1048576 bytes: not the metadata of an object
+{"ETag": "d41d8cd98f00b204e9800998ecf8427e-1", "ObjectParts": {"TotalPartsCount": 1, "Parts": [{"PartNumber": 1, "Size": 50}, {"PartNumber": 2, "Size": 50}]}}|ObjectParts.Parts: 2 parts, more than TotalPartsCount (1)
+$parts10001|ObjectParts.Parts: more than 10000 parts
 EOF
 }
 
