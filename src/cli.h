@@ -40,6 +40,7 @@ struct command_line {
 	int binary;                /* -1 unset, 0 --text, 1 --binary (coreutils' tri-state) */
 	bool zero, tag;
 	bool algo_given;           /* -a */
+	bool notation_given;       /* --base64 or --byte-order */
 	bool alias;                /* the program's name gave the algorithm */
 	const char *default_algo;  /* ... or sha256 */
 	bool list_impls, list_names;

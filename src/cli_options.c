@@ -297,9 +297,11 @@ static bool output_option(struct command_line *cl, int c, const char *arg)
 		return true;
 	case OPT_BASE64:
 		opt->base64 = true;
+		cl->notation_given = true;
 		return true;
 	case OPT_BYTE_ORDER:
 		opt->crc_little = parse_byte_order(arg);
+		cl->notation_given = true;
 		return true;
 	case OPT_DEBUG:
 		opt->debug = true;

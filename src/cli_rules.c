@@ -66,9 +66,9 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 }
 
 /* --verify-object takes its algorithms, and its notation, from META. */
-static void check_verify_object(const struct options *opt, bool algo_given, bool other_mode,
-				int binary, bool zero, bool tag, char *const *operands,
-				int noperands)
+static void check_verify_object(const struct options *opt, bool algo_given, bool notation_given,
+				bool other_mode, int binary, bool zero, bool tag,
+				char *const *operands, int noperands)
 {
 	if (!opt->verify_object)
 		return;
@@ -78,6 +78,9 @@ static void check_verify_object(const struct options *opt, bool algo_given, bool
 	if (algo_given || binary >= 0 || zero || tag)
 		diag_usage_error("--verify-object takes the algorithms from META: -a, -b, -t, "
 				 "-z and --tag do not apply");
+	if (notation_given)
+		diag_usage_error("--verify-object reads each value in META's own notation: "
+				 "--base64 and --byte-order do not apply");
 	if (noperands > 1)
 		diag_usage_error("--verify-object checks one FILE, not %d", noperands);
 	if (strcmp(opt->verify_object, "-") == 0 &&
@@ -180,8 +183,9 @@ void cli_settle(struct command_line *cl)
 	if (opt->jobs == 1 && opt->io == IO_AUTO)
 		opt->io = IO_AUTO_ONE_THREAD;
 	check_combinations(opt, cl->binary, cl->zero, cl->tag, cl->noperands);
-	check_verify_object(opt, cl->algo_given, cl->part_size || cl->combine || cl->bench.enabled,
-			    cl->binary, cl->zero, cl->tag, cl->operands, cl->noperands);
+	check_verify_object(opt, cl->algo_given, cl->notation_given,
+			    cl->part_size || cl->combine || cl->bench.enabled, cl->binary, cl->zero,
+			    cl->tag, cl->operands, cl->noperands);
 	check_pieces(cl);
 	settle_options(cl);
 	cl->mode = mode_of(cl);
