@@ -160,6 +160,19 @@ void output_verify_size(const struct options *opt, const char *name, uint64_t ex
 	output_end();
 }
 
+void output_verify_meta_error(const struct options *opt, const char *meta, const char *message)
+{
+	if (opt->style != OUTPUT_JSON || opt->status_only)
+		return;
+	output_begin();
+	putchar('{');
+	json_write_name(stdout, "meta", meta);
+	fputs(",\"error\":", stdout);
+	json_write_string(stdout, message);
+	fputs("}\n", stdout);
+	output_end();
+}
+
 static const char *const json_types[] = {
 	[META_FULL] = "full", [META_COMPOSITE] = "composite", [META_ETAG] = "etag",
 	[META_PART] = "part",

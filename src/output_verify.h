@@ -14,6 +14,11 @@
 void output_verify_size(const struct options *opt, const char *name, uint64_t expected,
 			uint64_t found);
 
+/* META could not be read, or is not what it must be (message: the text
+ * after META's name on stderr): JSON's object {"meta", "error"}, as the
+ * list of --check has it (not with --status); text styles print nothing. */
+void output_verify_meta_error(const struct options *opt, const char *meta, const char *message);
+
 /* One decided check. */
 void output_verify_result(const struct options *opt, const char *name,
 			  const struct verify_result *r);

@@ -29,15 +29,15 @@
 #include "xalloc.h"
 
 /* META's bytes, at most one more than META_MAX_SIZE (so that a larger
- * one is seen as such). Reports a failure and returns NULL. */
-static char *read_meta(const char *name, const char *shown, size_t *len)
+ * one is seen as such); NULL with *err the errno when it cannot be read. */
+static char *read_meta(const char *name, size_t *len, int *err)
 {
 	bool is_stdin = strcmp(name, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
 	char *buf;
 
 	if (fd < 0) {
-		quote_file_error(name, errno);
+		*err = errno;
 		return NULL;
 	}
 	if (is_stdin)
@@ -49,7 +49,7 @@ static char *read_meta(const char *name, const char *shown, size_t *len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			diag_error(errno, "%s", quote_name(shown));
+			*err = errno;
 			free(buf);
 			buf = NULL;
 			break;
@@ -65,17 +65,27 @@ static char *read_meta(const char *name, const char *shown, size_t *len)
 
 static bool load_meta(const struct options *opt, const char *name, struct object_meta *m)
 {
-	const char *shown = strcmp(name, "-") == 0 ? "standard input" : name;
+	bool is_stdin = strcmp(name, "-") == 0;
+	const char *shown = is_stdin ? "standard input" : name;
 	char err[256];
 	size_t len;
-	char *text = read_meta(name, shown, &len);
+	int errnum = 0;
+	char *text = read_meta(name, &len, &errnum);
 
-	if (!text)
+	if (!text) {
+		/* A name that cannot be opened is shown as given, as a FILE's is. */
+		if (is_stdin)
+			diag_error(errnum, "%s", quote_name(shown));
+		else
+			quote_file_error(name, errnum);
+		output_verify_meta_error(opt, name, strerror(errnum));
 		return false;
+	}
 	bool ok = meta_parse(text, len, m, err, sizeof err);
 	free(text);
 	if (!ok) {
 		diag_error(0, "%s: %s", quote_name(shown), err);
+		output_verify_meta_error(opt, name, err);
 		return false;
 	}
 	for (unsigned i = 0; i < m->nnotes && !opt->status_only; i++)

@@ -490,6 +490,34 @@ EOF
 	[ "${lines[1]}" = "empty: CRC32C (full object) OK" ]
 }
 
+@test "--json: a META that cannot be read or is in error is an object with meta and error" {
+	printf 'abc' > f
+	printf '{"crc32c":"AAAA"}' > bad.json
+	mkdir dir
+	for meta in missing.json dir bad.json $'not\377utf8.json'; do
+		run --separate-stderr "$SIMDSUM" --json --verify-object="$meta" f
+		[ "$status" -eq 1 ] || { echo "$meta: $output"; false; }
+		[ "${#lines[@]}" -eq 1 ] || { echo "$meta: $output"; false; }
+		# the error is the message's text after META's name
+		want=${stderr#"$SAYS: "}
+		want=${want#*: }
+		[ "$(jq -r .error <<< "$output")" = "$want" ] || { echo "$meta: $output / $stderr"; false; }
+		if [ "$meta" = $'not\377utf8.json' ]; then
+			[ "$(jq -r .meta_base64 <<< "$output")" = "$(printf '%s' "$meta" | base64)" ]
+		else
+			[ "$(jq -r .meta <<< "$output")" = "$meta" ]
+		fi
+	done
+	# standard input is "-", as a list's is
+	run --separate-stderr "$SIMDSUM" --json --verify-object=- f <<< '{'
+	[ "$status" -eq 1 ]
+	[ "$(jq -c . <<< "$output")" = '{"meta":"-","error":"invalid JSON at line 2, column 1: expected a string (a member name)"}' ]
+	# --status: nothing on stdout, as for a list
+	run --separate-stderr "$SIMDSUM" --json --status --verify-object=bad.json f
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+}
+
 @test "an SSE-KMS object's ETag is not its MD5: noted, not checked" {
 	head -c 100 /dev/urandom > obj
 	pyref 'dump({"ContentLength": len(data), "ETag": "\"0123456789abcdef0123456789abcdef\"",
