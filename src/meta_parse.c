@@ -26,16 +26,23 @@ static const struct json_value *the_object(struct meta_reader *r, const struct j
 }
 
 /* The listed parts must tile the object: all of it when the list is
- * complete, no more than it when it is not. */
+ * complete, no more than it when it is not. A complete list is the
+ * object's size when no member gives it (get-object-attributes asked for
+ * ObjectParts without ObjectSize), so that a shorter or longer file is
+ * the size line's FAILED and not the OK of the parts it does hold. */
 static bool parts_fit(struct meta_reader *r)
 {
-	const struct object_meta *m = r->m;
+	struct object_meta *m = r->m;
 	uint64_t sum = 0;
 
 	for (size_t i = 0; i < m->nlisted; i++) {
 		if (m->part_sizes[i] > INT64_MAX - sum)
 			return meta_fail(r, "ObjectParts.Parts: the sizes add up past 2^63 bytes");
 		sum += m->part_sizes[i];
+	}
+	if (!m->has_size && m->parts_complete) {
+		m->has_size = true;
+		m->size = sum;
 	}
 	if (!m->has_size || !m->nlisted)
 		return true;

@@ -341,6 +341,30 @@ crc32 full failed" ]
 	[ "$output" = "-: size (1001 bytes expected, 1000 found) FAILED" ]
 }
 
+@test "a complete ObjectParts listing without a size member is the object's size" {
+	head -c 1000 /dev/urandom > obj
+	# get-object-attributes --object-attributes ObjectParts: each part's
+	# CRC-32C, no ObjectSize. The second part has no checksum, so that
+	# only the size can tell a file one byte short.
+	pyref 'dump({"ObjectParts": {"TotalPartsCount": 2, "Parts": [
+	    {"PartNumber": 1, "Size": 600, "ChecksumCRC32C": b64(ALG["crc32c"](data[:600]))},
+	    {"PartNumber": 2, "Size": 400}]}}, "attrs.json")' obj
+	run "$SIMDSUM" --verify-object=attrs.json obj
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "obj: size (1000 bytes) OK" ]
+	[ "${lines[1]}" = "obj: CRC32C (part 1 of 2) OK" ]
+	head -c 999 obj > short
+	run "$SIMDSUM" --verify-object=attrs.json short
+	[ "$status" -eq 1 ]
+	[ "$output" = "short: size (1000 bytes expected, 999 found) FAILED" ]
+	# a partial listing says nothing of the size
+	pyref 'dump({"ObjectParts": {"IsTruncated": True, "Parts": [
+	    {"PartNumber": 1, "Size": 600, "ChecksumCRC32C": b64(ALG["crc32c"](data[:600]))}]}}, "page.json")' obj
+	run "$SIMDSUM" --verify-object=page.json short
+	[ "$status" -eq 0 ]
+	[ "$output" = "short: CRC32C (part 1 of 1) OK" ]
+}
+
 @test "a one-part multipart ETag, and a count with no size to cut by" {
 	head -c 3 /dev/urandom > obj
 	pyref 'dump({"ContentLength": 3, "ETag": "\"%s\"" % etag(data, [3])}, "one.json")
