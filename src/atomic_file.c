@@ -350,8 +350,37 @@ static int set_owner_mode(int fd, const struct stat *old)
 	return fchmod(fd, old->st_mode & 07777) == 0 ? 0 : errno;
 }
 
+void atomic_expect(struct atomic_file *af, const struct stat *st)
+{
+	af->guard = true;
+	af->expect_exists = st != NULL;
+	if (st)
+		af->expect = *st;
+}
+
+static bool same_time(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+/* Whether the target is as atomic_expect said it must be. */
+static bool as_expected(const struct atomic_file *af)
+{
+	const struct stat *old = &af->expect;
+	struct stat now;
+	bool exists = stat(af->target, &now) == 0;
+
+	if (!af->guard)
+		return true;
+	if (exists != af->expect_exists)
+		return false;
+	return !exists || (now.st_dev == old->st_dev && now.st_ino == old->st_ino &&
+			   now.st_size == old->st_size && same_time(&now.st_mtim, &old->st_mtim) &&
+			   same_time(&now.st_ctim, &old->st_ctim));
+}
+
 /* The steps of a commit that can fail. */
-enum step { STEP_WRITE, STEP_MODE, STEP_SYNC, STEP_RENAME };
+enum step { STEP_WRITE, STEP_MODE, STEP_SYNC, STEP_CHANGED, STEP_RENAME };
 
 /* "list: not updated: cannot sync the new list: Input/output error". */
 static void report_step(const struct atomic_file *af, enum step step, int err)
@@ -367,6 +396,9 @@ static void report_step(const struct atomic_file *af, enum step step, int err)
 		break;
 	case STEP_SYNC:
 		diag_error(err, "%s: not updated: cannot sync the new %s", shown, af->noun);
+		break;
+	case STEP_CHANGED:
+		diag_error(0, "%s: changed while it was being updated: not updated", shown);
 		break;
 	case STEP_RENAME:
 		diag_error(err, "%s: not updated: cannot rename the new %s over it", shown, af->noun);
@@ -418,6 +450,12 @@ bool atomic_commit(struct atomic_file *af, const struct stat *old)
 	enum step step;
 	int err = finish_tmp(af, old, &step);
 
+	/* The check as close to the rename as it can be: only a change in
+	 * between (the same moment) is not caught. */
+	if (!err && !as_expected(af)) {
+		step = STEP_CHANGED;
+		err = -1;   /* reported without an errno */
+	}
 	if (!err) {
 		block_signals(true);
 		step = STEP_RENAME;

@@ -25,6 +25,9 @@ struct atomic_file {
 	char buf[65536];
 	size_t used;
 	int err;               /* the first write error (then nothing more) */
+	bool guard;            /* atomic_expect was called: */
+	bool expect_exists;    /* ... the target must still be there, */
+	struct stat expect;    /* ... and still this file */
 };
 
 /* The directory part of path ("." for a bare name, "/" for "/name"), in a
@@ -52,6 +55,13 @@ bool atomic_open(struct atomic_file *af, const char *target, const char *shown,
 
 /* Appends len bytes (buffered); errors are kept for atomic_commit. */
 void atomic_write(struct atomic_file *af, const void *data, size_t len);
+
+/* Makes atomic_commit replace the target only if it is still the file st
+ * describes (device, inode, size, modification and change times), or, st
+ * NULL, still absent. Checked just before the rename, after the writes
+ * and the sync, so that what another process (another --update) put
+ * there meanwhile is not lost. Call after atomic_open. */
+void atomic_expect(struct atomic_file *af, const struct stat *st);
 
 /* Writes out the rest, gives the file old's owner and mode (old NULL: a
  * new file, 0666 less the umask), syncs it, renames it over the target and

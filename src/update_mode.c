@@ -44,29 +44,15 @@ static void write_records(struct update_run *run, struct atomic_file *af)
 	atomic_write(af, run->added_buf, run->added_len);
 }
 
-/* The list must be the one read: another writer's update would be lost. */
-static bool list_unchanged(const struct update_run *run)
-{
-	const struct stat *old = &run->list.st;
-	struct stat now;
-	bool exists = stat(run->target, &now) == 0;
-
-	if (exists == run->list.exists &&
-	    (!exists || (now.st_ino == old->st_ino && now.st_dev == old->st_dev &&
-			 now.st_size == old->st_size &&
-			 now.st_mtim.tv_sec == old->st_mtim.tv_sec &&
-			 now.st_mtim.tv_nsec == old->st_mtim.tv_nsec)))
-		return true;
-	diag_error(0, "%s: changed while it was being updated: not updated", quote_name(run->shown));
-	return false;
-}
-
 static bool write_list(struct update_run *run)
 {
 	struct atomic_file *af = xmalloc(sizeof *af);
 	bool ok = false;
 
-	if (list_unchanged(run) && atomic_open(af, run->target, run->shown, "list")) {
+	if (atomic_open(af, run->target, run->shown, "list")) {
+		/* The list must still be the one read: another writer's
+		 * update would be lost. */
+		atomic_expect(af, run->list.exists ? &run->list.st : NULL);
 		write_records(run, af);
 		ok = atomic_commit(af, run->list.exists ? &run->list.st : NULL);
 	}

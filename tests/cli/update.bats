@@ -545,3 +545,35 @@ signalled() {
 	cmp list list.before
 	no_tmp
 }
+
+# raced WANT_FIRST WANT_SECOND ARGS...: an update (ARGS) writes its new
+# list slowly while a second one (of c) runs to its end. Whichever renames
+# second must find the list changed and leave the other's: exactly one
+# succeeds, and the list is what it made (WANT_FIRST: the slow one's).
+raced() {
+	local want_first=$1 want_second=$2
+	shift 2
+	start_slow_writer . '.list.simdsum-tmp.*' "$@"
+	rc=0
+	"$SIMDSUM" --update=list c 2> err || rc=$?
+	slow=0
+	wait $pid || slow=$?
+	if [ "$rc" -eq 0 ]; then
+		[ "$slow" -eq 1 ] || { echo "both updated: status $slow"; cat list; false; }
+		[ "$(cat list)" = "$want_second" ] || { cat list; false; }
+	else
+		[ "$slow" -eq 0 ] && [ "$rc" -eq 1 ] || { echo "status $slow and $rc"; false; }
+		[ "$(cat err)" = "$SAYS: list: changed while it was being updated: not updated" ]
+		[ "$(cat list)" = "$want_first" ] || { cat list; false; }
+	fi
+	no_tmp
+}
+
+@test "two updates of one list at once: the one that renames second is refused, none is lost" {
+	abc
+	sha256sum a > list
+	raced "$(sha256sum a b)" "$(sha256sum a c)" --update=list b
+	# A list that another update creates meanwhile.
+	rm list
+	raced "$(sha256sum b)" "$(sha256sum c)" --update=list b
+}
