@@ -174,8 +174,9 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 	}
 	/* Part lines say "part K of N" when the size tells N in advance. A
 	 * file that then changes is reported after the lines already out. */
-	if (r.size_is_length)
-		s.count = part_count((uint64_t)r.before.st_size, part_size);
+	int64_t left = reader_length_left(&r);
+	if (left >= 0)
+		s.count = part_count((uint64_t)left, part_size);
 	for (unsigned i = 0; i < opt->nalgos; i++)
 		hash_init(&s.composite[i], opt->algos[i].algo, &opt->algos[i].dispatch);
 	struct file_outcome o;

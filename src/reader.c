@@ -110,6 +110,15 @@ bool reader_open(struct file_reader *r, const char *name, const struct walked_fi
 	return true;
 }
 
+int64_t reader_length_left(const struct file_reader *r)
+{
+	off_t at = r->is_stdin ? lseek(r->fd, 0, SEEK_CUR) : 0;
+
+	if (!r->size_is_length || at < 0)
+		return -1;
+	return at < r->before.st_size ? (int64_t)(r->before.st_size - at) : 0;
+}
+
 static bool same_file_state(const struct stat *a, const struct stat *b)
 {
 	return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&

@@ -45,6 +45,12 @@ struct walked_file walked_file_of(const struct stat *st, bool follow);
  * reader_close). */
 bool reader_open(struct file_reader *r, const char *name, const struct walked_file *walked);
 
+/* The bytes a read to the end will give, as far as the size at open
+ * tells; -1 where it does not (a pipe, a file of /proc). Standard input
+ * may be a file that an earlier command read in part: its reads start at
+ * its offset, so that much less. */
+int64_t reader_length_left(const struct file_reader *r);
+
 /* Reads up to cap bytes. Returns the count, 0 at end of file, or -1 on an
  * error (r->outcome set). For a regular file it asks for one byte more
  * than the size fstat reported, so the read that reaches that size also

@@ -132,6 +132,19 @@ print("%s-%d" % (hashlib.md5(b"".join(ps)).hexdigest(), len(ps)))')
 	done
 }
 
+@test "--parts of standard input read in part already: N counts the parts left" {
+	printf '0123456789' > ten
+	# The shell's first command reads 3 bytes; 7 are left: 4 parts of 2.
+	run bash -c "{ head -c 3 > /dev/null; '$SIMDSUM' --parts=2 -; } < ten"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "SHA256 (-) part 1 of 4, offset 0, length 2 = $(printf 34 | sha256sum | cut -d' ' -f1)" ]
+	[ "${lines[3]}" = "SHA256 (-) part 4 of 4, offset 6, length 1 = $(printf 9 | sha256sum | cut -d' ' -f1)" ]
+	[[ "${lines[4]}" == "SHA256 (-) composite of 4 parts = "*-4 ]]
+	# Read to its end already: one empty part, of 1.
+	run bash -c "{ cat > /dev/null; '$SIMDSUM' --parts=2 -; } < ten"
+	[ "${lines[0]}" = "SHA256 (-) part 1 of 1, offset 0, length 0 = $(sha256sum < /dev/null | cut -d' ' -f1)" ]
+}
+
 @test "--combine: malformed input names the line, prints nothing, exit 1" {
 	printf 'e3069283 9\n' > good
 	printf '# comment\n\ne3069283 9\n4waSgw== 9\n' > mixed
