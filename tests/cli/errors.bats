@@ -36,6 +36,14 @@ utf8_locale_loads() {
 	[ "$stderr" = "$SAYS: write error" ]   # as coreutils 9.1 (changes.bats compares)
 	run bash -c "sha256sum f > /dev/full"
 	[ "$status" -eq 1 ]
+	# The modes that print no checksum lines of hash mode's close it alike.
+	printf '00000000 0\n' > parts.txt
+	printf '{"ContentLength":3,"ETag":"%s"}' "$(md5sum < f | cut -d' ' -f1)" > meta.json
+	for mode in "--combine parts.txt" "--parts=1 f" "--verify-object=meta.json f"; do
+		run --separate-stderr bash -c "'$SIMDSUM' $mode > /dev/full"
+		[ "$status" -eq 1 ] || { echo "$mode: status $status"; false; }
+		[ "$stderr" = "$SAYS: write error" ] || { echo "$mode: $stderr"; false; }
+	done
 }
 
 @test "read error (EIO) on one file" {
