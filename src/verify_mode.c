@@ -151,7 +151,8 @@ static bool verify_file(const struct options *opt, const struct object_meta *m, 
 		return false;
 	}
 	progress_add_file(file, &r.before);
-	uint64_t here = (uint64_t)r.before.st_size;
+	/* regular: the size is known, and the length read from here */
+	uint64_t here = r.regular ? (uint64_t)reader_length_left(&r) : 0;
 	if (m->has_size && r.regular && here != m->size) {
 		reader_close(&r);
 		output_verify_size(opt, file, m->size, here);

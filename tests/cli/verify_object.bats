@@ -391,6 +391,13 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 	run bash -c "'$SIMDSUM' --verify-object=m.json - < obj"
 	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "-: CRC32C (full object) OK" ]
+	# FILE a file that an earlier command read 1000 bytes of: the object
+	# is the rest, and so is its size.
+	tail -c 2000 obj > rest
+	pyref 'dump({"size": str(len(data)), "crc32c": b64(ALG["crc32c"](data))}, "rest.json")' rest
+	run bash -c "{ head -c 1000 > /dev/null; '$SIMDSUM' --verify-object=rest.json -; } < obj"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf -- '-: size (2000 bytes) OK\n-: CRC32C (full object) OK')" ]
 	run --separate-stderr bash -c "'$SIMDSUM' --verify-object=- < m.json"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"META is standard input: name the FILE to check"* ]]
