@@ -358,6 +358,12 @@ void atomic_expect(struct atomic_file *af, const struct stat *st)
 		af->expect = *st;
 }
 
+void atomic_set_mtime(struct atomic_file *af, const struct timespec *t)
+{
+	af->set_mtime = true;
+	af->mtime = *t;
+}
+
 static bool same_time(const struct timespec *a, const struct timespec *b)
 {
 	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
@@ -380,7 +386,7 @@ static bool as_expected(const struct atomic_file *af)
 }
 
 /* The steps of a commit that can fail. */
-enum step { STEP_WRITE, STEP_MODE, STEP_SYNC, STEP_CHANGED, STEP_RENAME };
+enum step { STEP_WRITE, STEP_MODE, STEP_TIME, STEP_SYNC, STEP_CHANGED, STEP_RENAME };
 
 /* "list: not updated: cannot sync the new list: Input/output error". */
 static void report_step(const struct atomic_file *af, enum step step, int err)
@@ -393,6 +399,9 @@ static void report_step(const struct atomic_file *af, enum step step, int err)
 		break;
 	case STEP_MODE:
 		diag_error(err, "%s: not updated: cannot set the mode", shown);
+		break;
+	case STEP_TIME:
+		diag_error(err, "%s: not updated: cannot set the modification time", shown);
 		break;
 	case STEP_SYNC:
 		diag_error(err, "%s: not updated: cannot sync the new %s", shown, af->noun);
@@ -419,6 +428,10 @@ static int finish_tmp(struct atomic_file *af, const struct stat *old, enum step 
 	*step = STEP_MODE;
 	if ((err = set_owner_mode(af->fd, old)))
 		return err;
+	*step = STEP_TIME;
+	if (af->set_mtime &&
+	    futimens(af->fd, (struct timespec[2]){ { .tv_nsec = UTIME_OMIT }, af->mtime }) != 0)
+		return errno;
 	*step = STEP_SYNC;
 	if (fsync(af->fd) != 0)
 		return errno;

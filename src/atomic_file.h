@@ -28,6 +28,8 @@ struct atomic_file {
 	bool guard;            /* atomic_expect was called: */
 	bool expect_exists;    /* ... the target must still be there, */
 	struct stat expect;    /* ... and still this file */
+	bool set_mtime;        /* atomic_set_mtime was called: */
+	struct timespec mtime; /* ... the new file's modification time */
 };
 
 /* The directory part of path ("." for a bare name, "/" for "/name"), in a
@@ -62,6 +64,10 @@ void atomic_write(struct atomic_file *af, const void *data, size_t len);
  * and the sync, so that what another process (another --update) put
  * there meanwhile is not lost. Call after atomic_open. */
 void atomic_expect(struct atomic_file *af, const struct stat *st);
+
+/* Gives the new file the modification time t instead of the time of its
+ * last write. Call after atomic_open. */
+void atomic_set_mtime(struct atomic_file *af, const struct timespec *t);
 
 /* Writes out the rest, gives the file old's owner and mode (old NULL: a
  * new file, 0666 less the umask), syncs it, renames it over the target and

@@ -120,10 +120,13 @@ static void submit_change(struct update_run *run, const char *name, size_t first
 	submit(run, keep_name(run, name), it, it->choices, n, walked, 0);
 }
 
-static bool newer(const struct stat *a, const struct stat *b)
+/* Modified when the list was, or later: a list --update wrote bears the
+ * moment its run began, and a file written in that same tick of the
+ * clock may have been written after it. */
+static bool not_older(const struct stat *a, const struct stat *b)
 {
 	return a->st_mtim.tv_sec > b->st_mtim.tv_sec ||
-	       (a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec > b->st_mtim.tv_nsec);
+	       (a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec >= b->st_mtim.tv_nsec);
 }
 
 /* A temporary file of this list's (another run's, under way), by name. */
@@ -148,7 +151,7 @@ static void consider(struct update_run *run, const char *name, const struct stat
 		return;
 	struct name_slot *s = update_list_find(l, name);
 	bool changed = s->name && s->first != NO_RECORD && run->opt->update_changed && have_st &&
-		       l->exists && newer(&st, &l->st) && !l->rec[s->first].queued;
+		       l->exists && not_older(&st, &l->st) && !l->rec[s->first].queued;
 	if (!s->name || changed) {
 		progress_add_file(name, have_st ? &st : NULL);
 		stream_guard_before(&run->streams, name, have_st ? &st : NULL);

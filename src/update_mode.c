@@ -53,6 +53,10 @@ static bool write_list(struct update_run *run)
 		/* The list must still be the one read: another writer's
 		 * update would be lost. */
 		atomic_expect(af, run->list.exists ? &run->list.st : NULL);
+		/* Its digests are as old as the run: a file changed after it
+		 * was hashed is not older than the list, and the next
+		 * --update-changed hashes it again. */
+		atomic_set_mtime(af, &run->started);
 		write_records(run, af);
 		ok = atomic_commit(af, run->list.exists ? &run->list.st : NULL);
 	}
@@ -115,6 +119,9 @@ bool update_mode_run(const struct options *opt, char *const *operands, int noper
 		return false;
 	}
 	run.scratch = *opt;
+	/* The clock file times are taken from, so that a file written
+	 * after this moment is never stamped before it. */
+	clock_gettime(CLOCK_REALTIME_COARSE, &run.started);
 	if (prepare(&run)) {
 		run.added = xopen_memstream(&run.added_buf, &run.added_len);
 		run.fresh = xopen_memstream(&run.fresh_buf, &run.fresh_len);

@@ -6,6 +6,7 @@
 #define SIMDSUM_UPDATE_RUN_H
 
 #include <stdio.h>
+#include <time.h>
 
 #include "engine.h"
 #include "stream_guard.h"
@@ -31,6 +32,7 @@ struct update_run {
 	char **names;                      /* the names added (owned) */
 	size_t nnames, names_cap;
 	unsigned long long nadded, nreplaced;
+	struct timespec started;           /* before any file was looked at */
 	bool ok;                           /* every file hashed */
 };
 

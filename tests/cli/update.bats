@@ -256,6 +256,25 @@ abc() {
 	{ sed -n 1p before; sha1sum --tag b; sha256sum b; sed -n '4,$p' before; } | cmp - list
 }
 
+@test "--update-changed: a file changed after it was hashed, before the list was written, is hashed again next time" {
+	abc
+	sha256sum a > list
+	touch -d '2001-01-01' list
+	printf 'ALPHA' > a
+	start_slow_writer . '.list.simdsum-tmp.*' --update=list --update-changed a
+	# a was hashed: it changes while the new list is written.
+	printf 'ALPHA2' > a
+	wait $pid
+	[ "$(cat list)" = "$(printf 'ALPHA' | sha256sum | sed 's/-$/a/')" ]
+	# The list bears the moment its run began, so a is newer than it.
+	"$SIMDSUM" --update=list --update-changed a
+	sha256sum a | cmp - list
+	# And a file not changed since is left alone: the list not rewritten.
+	cp -p list before
+	"$SIMDSUM" --update=list --update-changed a
+	[ "$(stat -c %y list)" = "$(stat -c %y before)" ]
+}
+
 @test "--update-changed keeps each line's format" {
 	abc
 	{ sha256sum -b a; sha256sum -b b; } > list
