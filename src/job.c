@@ -19,8 +19,7 @@ static void find_generic_rows(void)
 		impl_select_one(impl_generic((enum family)f), &generic_rows[f]);
 }
 
-/* The dispatch of a family's generic row (static, lives forever). */
-static const struct dispatch *generic_dispatch(enum family family)
+const struct dispatch *job_generic_dispatch(enum family family)
 {
 	pthread_once(&generic_once, find_generic_rows);
 	return &generic_rows[family];
@@ -34,7 +33,7 @@ unsigned job_start(const struct job *job, struct hash_ctx *ctx)
 		const struct algo *algo = job->choices[i].algo;
 		hash_init(&ctx[i], algo, &job->choices[i].dispatch);
 		if (job->cross_check)
-			hash_init(&ctx[n + i], algo, generic_dispatch(algo->family));
+			hash_init(&ctx[n + i], algo, job_generic_dispatch(algo->family));
 	}
 	return job->cross_check ? 2 * n : n;
 }
@@ -115,8 +114,13 @@ const char *outcome_detail(const struct job *job, char *buf, size_t size)
 	if (o->status != FILE_DISAGREE)
 		return file_outcome_message(o);
 	unsigned i = (unsigned)o->err;
-	const struct impl *impl = job->result.impl[i];
-	snprintf(buf, size, "cross-check failed: %s from %s differs from generic",
-		 job->choices[i].algo->name, impl ? impl->name : "?");
+	return job_disagreement(job->choices[i].algo, job->result.impl[i], buf, size);
+}
+
+const char *job_disagreement(const struct algo *algo, const struct impl *impl, char *buf,
+			     size_t size)
+{
+	snprintf(buf, size, "cross-check failed: %s from %s differs from generic", algo->name,
+		 impl ? impl->name : "?");
 	return buf;
 }

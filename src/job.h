@@ -41,6 +41,10 @@ struct job {
  * --cross-check generic's for each. Returns how many contexts it set. */
 unsigned job_start(const struct job *job, struct hash_ctx *ctx);
 
+/* The dispatch of a family's generic row, what --cross-check compares
+ * with (static, lives forever). */
+const struct dispatch *job_generic_dispatch(enum family family);
+
 /* Feeds bytes to every context job_start set; job_feed_checks to the
  * generic ones only (the lanes feed the others through their kernel). */
 void job_feed(const struct job *job, struct hash_ctx *ctx, const uint8_t *data, size_t len);
@@ -64,6 +68,11 @@ void job_fail(struct job *job, int err);
 /* The message for a job that failed; for a cross-check disagreement it
  * names the algorithm and the implementation (written into buf). */
 const char *outcome_detail(const struct job *job, char *buf, size_t size);
+
+/* The reason for a digest of algo that impl computed and generic did not:
+ * "cross-check failed: sha256 from shani differs from generic". */
+const char *job_disagreement(const struct algo *algo, const struct impl *impl, char *buf,
+			     size_t size);
 
 /* Hashes a job single-stream (one read of the file for all choices),
  * reading into buf. */

@@ -19,6 +19,7 @@
 #include "bytes.h"
 #include "diag.h"
 #include "input.h"
+#include "job.h"
 #include "output.h"
 #include "output_parts.h"
 #include "parts_lanes.h"
@@ -40,12 +41,19 @@ struct part_state {
 	struct hash_ctx part[MAX_ALGOS]; /* the current part */
 	struct hash_ctx composite[MAX_ALGOS];
 	uint64_t full_crc[MAX_ALGOS];    /* standard CRC of the parts so far */
+	struct hash_ctx check[MAX_ALGOS];/* --cross-check: generic's, beside part */
+	int disagree;                    /* -1, or the algorithm generic disputes */
+	const struct impl *disputed;     /* ... and the row that computed it */
 };
 
 static void start_part(struct part_state *s)
 {
-	for (unsigned i = 0; i < s->opt->nalgos; i++)
-		hash_init(&s->part[i], s->opt->algos[i].algo, &s->opt->algos[i].dispatch);
+	for (unsigned i = 0; i < s->opt->nalgos; i++) {
+		const struct algo *a = s->opt->algos[i].algo;
+		hash_init(&s->part[i], a, &s->opt->algos[i].dispatch);
+		if (s->opt->cross_check)
+			hash_init(&s->check[i], a, job_generic_dispatch(a->family));
+	}
 	s->in_part = 0;
 }
 
@@ -79,11 +87,22 @@ static void part_done(void *arg, uint64_t length, uint8_t digests[][ALGO_MAX_DIG
 
 static void end_part(struct part_state *s)
 {
-	uint8_t digests[MAX_ALGOS][ALGO_MAX_DIGEST];
+	uint8_t digests[MAX_ALGOS][ALGO_MAX_DIGEST], generic[ALGO_MAX_DIGEST];
 
-	for (unsigned i = 0; i < s->opt->nalgos; i++)
+	for (unsigned i = 0; i < s->opt->nalgos; i++) {
 		hash_final(&s->part[i], digests[i]);
-	part_done(s, s->in_part, digests);
+		if (!s->opt->cross_check)
+			continue;
+		hash_final(&s->check[i], generic);
+		if (s->disagree < 0 &&
+		    memcmp(digests[i], generic, s->opt->algos[i].algo->digest_size) != 0) {
+			s->disagree = (int)i;
+			s->disputed = s->part[i].used;
+		}
+	}
+	/* After a disagreement no digest is printed: the file is an error. */
+	if (s->disagree < 0)
+		part_done(s, s->in_part, digests);
 	start_part(s);
 }
 
@@ -95,8 +114,11 @@ static void feed_parts(void *arg, const uint8_t *p, size_t n)
 	while (n) {
 		uint64_t room = s->part_size - s->in_part;
 		size_t take = n < room ? n : (size_t)room;
-		for (unsigned i = 0; i < s->opt->nalgos; i++)
+		for (unsigned i = 0; i < s->opt->nalgos; i++) {
 			hash_update(&s->part[i], p, take);
+			if (s->opt->cross_check)
+				hash_update(&s->check[i], p, take);
+		}
 		s->in_part += take;
 		p += take;
 		n -= take;
@@ -166,7 +188,7 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 		       struct read_buffer *buf)
 {
 	struct file_reader r;
-	struct part_state s = { .opt = opt, .name = name, .part_size = part_size };
+	struct part_state s = { .opt = opt, .name = name, .part_size = part_size, .disagree = -1 };
 
 	if (!reader_open(&r, name, NULL)) {
 		report(opt, name, &r.outcome);
@@ -180,10 +202,12 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 	for (unsigned i = 0; i < opt->nalgos; i++)
 		hash_init(&s.composite[i], opt->algos[i].algo, &opt->algos[i].dispatch);
 	struct file_outcome o;
-	if (parts_lanes_wanted(opt, &r, part_size)) {
+	/* --cross-check feeds generic beside each part, in the one stream
+	 * the lanes and the split CRCs do not have. */
+	if (!opt->cross_check && parts_lanes_wanted(opt, &r, part_size)) {
 		/* Many whole parts: through the multi-buffer kernels. */
 		o = parts_lanes_run(opt, &r, part_size, part_done, &s);
-	} else if (parts_split_wanted(opt, &r, part_size)) {
+	} else if (!opt->cross_check && parts_split_wanted(opt, &r, part_size)) {
 		/* Only CRCs, and -j threads: ranges of parts on each. */
 		o = parts_split_run(opt, &r, part_size, part_done, &s);
 	} else {
@@ -200,6 +224,13 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 	}
 	if (o.status != FILE_OK) {
 		report(opt, name, &o);
+		return false;
+	}
+	if (s.disagree >= 0) {
+		char why[128];
+		job_disagreement(opt->algos[s.disagree].algo, s.disputed, why, sizeof why);
+		diag_error(0, "%s: %s", quote_name(name), why);
+		output_file_error(opt, name, why);
 		return false;
 	}
 	print_summaries(&s, o.size);
