@@ -103,6 +103,18 @@ static void check_pieces(struct command_line *cl)
 		diag_usage_error("--parts and --combine are separate modes");
 }
 
+/* --cross-check runs in the jobs of hashing, --check, --audit, --update
+ * and --parts. --verify-object hashes through a plan of its own, which has
+ * no generic twin, and --combine hashes nothing: refused, so that no one
+ * takes their output for cross-checked. */
+static void check_cross_check(const struct command_line *cl)
+{
+	const char *mode = cl->opt.verify_object ? "verify-object" : cl->combine ? "combine" : NULL;
+
+	if (cl->opt.cross_check && mode && !cl->bench.enabled)
+		diag_usage_error("the --cross-check option is not supported with --%s", mode);
+}
+
 /* What is left to decide: the mode, and the options that follow from the
  * others (coreutils' --tag implies --binary; -z ends lines with NUL). */
 static void settle_options(struct command_line *cl)
@@ -187,6 +199,7 @@ void cli_settle(struct command_line *cl)
 			    cl->part_size || cl->combine || cl->bench.enabled, cl->binary, cl->zero,
 			    cl->tag, cl->operands, cl->noperands);
 	check_pieces(cl);
+	check_cross_check(cl);
 	settle_options(cl);
 	cl->mode = mode_of(cl);
 	if (cl->mode != MODE_BENCHMARK)

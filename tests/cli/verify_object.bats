@@ -594,6 +594,21 @@ dump({"ContentLength": len(data), "ETag": etag(data, sizes),
 	[ -z "$output" ]
 }
 
+@test "--cross-check, which the plan of --verify-object and --combine do not run, is refused" {
+	printf '{"size":"0","crc32c":"AAAAAA=="}' > m.json
+	: > f
+	for mode in --verify-object=m.json --combine; do
+		run --separate-stderr "$SIMDSUM" $mode --cross-check f
+		[ "$status" -eq 1 ] || { echo "$mode: $output"; false; }
+		[ -z "$output" ]
+		[[ "$stderr" == *"the --cross-check option is not supported with ${mode%%=*}"* ]] ||
+			{ echo "$mode: $stderr"; false; }
+	done
+	# where jobs run it, it stays accepted
+	run -0 "$SIMDSUM" --cross-check f
+	run -0 "$SIMDSUM" --cross-check --parts=8M f
+}
+
 @test "the worked examples of the README and the man page hold" {
 	head -c 20000000 /dev/zero > obj
 	pyref 'dump({"AcceptRanges": "bytes", "ContentLength": len(data),
