@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "hash.h"
 #include "lanes.h"
+#include "quote.h"
 #include "select.h"
 #include "version.h"
 #include "xalloc.h"
@@ -229,7 +230,7 @@ static bool plan_named_impl(struct bench_plan *p, const struct algo *a, struct n
 		return select_impl(&choice, ns->name);   /* reports it, lists the valid names */
 	bench_run_fn run = runner_for(impl, why, sizeof why);
 	if (!run) {
-		diag_error(0, "implementation '%s' of %s: %s", ns->name, a->name, why);
+		diag_error(0, "implementation %s of %s: %s", quote_arg(ns->name), a->name, why);
 		return false;
 	}
 	if (!select_impl(&choice, ns->name))
@@ -285,9 +286,9 @@ static bool plan_build(struct bench_plan *p, const struct bench_options *bench,
 		select_impl(&choice, ns.name);
 		return false;
 	}
-	diag_error(0, "unknown implementation '%s': no algorithm has one of that name "
+	diag_error(0, "unknown implementation %s: no algorithm has one of that name "
 		      "(see --list-impls)",
-		   ns.name);
+		   quote_arg(ns.name));
 	return false;
 }
 
@@ -401,7 +402,7 @@ static const struct bench_format *parse_format(const char *arg)
 	for (const struct bench_format *f = bench_formats; f->name; f++)
 		if (strcmp(f->name, arg) == 0)
 			return f;
-	diag_usage_error("invalid --format '%s'; valid: table, csv, json", arg);
+	diag_usage_error("invalid --format %s; valid: table, csv, json", quote_arg(arg));
 }
 
 /* The default run length for a plan: 20 ms, or what fits the budget. */
@@ -427,9 +428,9 @@ static unsigned parse_run_ms(const char *arg, const struct bench_plan *p)
 		return default_run_ms(p);
 	unsigned long ms = strtoul(arg, &end, 10);
 	if (end == arg || *end || arg[0] == '-' || ms < 1 || ms > BENCH_MAX_RUN_MS)
-		diag_usage_error("invalid --benchmark-time '%s'; give milliseconds per timed run, "
+		diag_usage_error("invalid --benchmark-time %s; give milliseconds per timed run, "
 				 "1 to %d",
-				 arg, BENCH_MAX_RUN_MS);
+				 quote_arg(arg), BENCH_MAX_RUN_MS);
 	return (unsigned)ms;
 }
 

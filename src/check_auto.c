@@ -12,6 +12,7 @@
 #include "cpu.h"
 #include "diag.h"
 #include "jobs_default.h"
+#include "quote.h"
 #include "version.h"
 
 /* Five runs per column at least, the least kept: it is the run the
@@ -64,7 +65,7 @@ static const struct ca_params *choose_params(void)
 	if (!quick || !*quick || strcmp(quick, "0") == 0)
 		return &full_params;
 	if (strcmp(quick, "1") != 0)
-		diag_usage_error("invalid SIMDSUM_CHECK_AUTO_QUICK '%s'; valid: 0, 1", quick);
+		diag_usage_error("invalid SIMDSUM_CHECK_AUTO_QUICK %s; valid: 0, 1", quote_arg(quick));
 	return &quick_params;
 }
 

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "diag.h"
+#include "quote.h"
 #include "size_arg.h"
 #include "xalloc.h"
 
@@ -216,19 +217,19 @@ void cli_parse_algorithms(struct options *opt, const char *arg)
 	for (char *tok = strsep(&rest, ","); tok; tok = strsep(&rest, ",")) {
 		const struct algo *a = algo_by_name(tok);
 		if (!a)
-			diag_usage_error("invalid algorithm '%s'; valid: sha1, sha224, sha256, sha384, "
+			diag_usage_error("invalid algorithm %s; valid: sha1, sha224, sha256, sha384, "
 					 "sha512, md5, xxh64, xxh3, xxh128, crc32c, crc32, crc64nvme",
-					 tok);
+					 quote_arg(tok));
 		for (unsigned i = 0; i < opt->nalgos; i++)
 			if (opt->algos[i].algo == a)
-				diag_usage_error("algorithm '%s' given twice", tok);
+				diag_usage_error("algorithm %s given twice", quote_arg(tok));
 		if (opt->nalgos == MAX_ALGOS)
 			diag_usage_error("too many algorithms");
 		opt->algos[opt->nalgos++].algo = a;
 	}
 	free(copy);
 	if (opt->nalgos == 0)
-		diag_usage_error("invalid algorithm '%s'", arg);
+		diag_usage_error("invalid algorithm %s", quote_arg(arg));
 }
 
 static enum io_mode parse_io(const char *arg)
@@ -239,7 +240,7 @@ static enum io_mode parse_io(const char *arg)
 		return IO_READ;
 	if (strcmp(arg, "mmap") == 0)
 		return IO_MMAP;
-	diag_usage_error("invalid --io '%s'; valid: auto, read, mmap", arg);
+	diag_usage_error("invalid --io %s; valid: auto, read, mmap", quote_arg(arg));
 }
 
 /* --byte-order: true for little (Azure's x-ms-content-crc64). */
@@ -249,7 +250,7 @@ static bool parse_byte_order(const char *arg)
 		return false;
 	if (strcmp(arg, "little") == 0)
 		return true;
-	diag_usage_error("invalid --byte-order '%s'; valid: big, little", arg);
+	diag_usage_error("invalid --byte-order %s; valid: big, little", quote_arg(arg));
 }
 
 static int parse_progress(const char *arg)
@@ -260,7 +261,7 @@ static int parse_progress(const char *arg)
 		return 2;
 	if (strcmp(arg, "never") == 0)
 		return 0;
-	diag_usage_error("invalid --progress '%s'; valid: auto, always, never", arg);
+	diag_usage_error("invalid --progress %s; valid: auto, always, never", quote_arg(arg));
 }
 
 static unsigned parse_jobs(const char *arg)
@@ -269,7 +270,7 @@ static unsigned parse_jobs(const char *arg)
 	unsigned long n = strtoul(arg, &end, 10);
 
 	if (*arg < '0' || *arg > '9' || *end || n < 1 || n > 1024)
-		diag_usage_error("invalid number of jobs '%s' (1 to 1024)", arg);
+		diag_usage_error("invalid number of jobs %s (1 to 1024)", quote_arg(arg));
 	return (unsigned)n;
 }
 
@@ -401,7 +402,7 @@ static bool mode_option(struct command_line *cl, int c, const char *arg)
 	switch (c) {
 	case OPT_PARTS:
 		if (!parse_size(arg, &cl->part_size))
-			diag_usage_error("invalid part size '%s' (e.g. 8MiB, 5M, 1G)", arg);
+			diag_usage_error("invalid part size %s (e.g. 8MiB, 5M, 1G)", quote_arg(arg));
 		return true;
 	case OPT_COMBINE:
 		cl->combine = true;
@@ -414,7 +415,7 @@ static bool mode_option(struct command_line *cl, int c, const char *arg)
 		if (arg && strcmp(arg, "names") == 0)
 			cl->list_names = true;
 		else if (arg)
-			diag_usage_error("invalid --list-impls '%s'; valid: names", arg);
+			diag_usage_error("invalid --list-impls %s; valid: names", quote_arg(arg));
 		return true;
 	case OPT_BENCHMARK:
 		cl->bench.enabled = true;
@@ -432,7 +433,7 @@ static bool mode_option(struct command_line *cl, int c, const char *arg)
 	 * command line is still read, for cli_settle's rules. */
 	case OPT_TUNE:
 		if (arg && strcmp(arg, "save") != 0)
-			diag_usage_error("invalid --tune '%s'; valid: save", arg);
+			diag_usage_error("invalid --tune %s; valid: save", quote_arg(arg));
 		if (cl->mode == MODE_HASH) {
 			cl->mode = MODE_TUNE;
 			cl->tune_save = arg != NULL;

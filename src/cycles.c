@@ -21,6 +21,7 @@
 #endif
 
 #include "cycles.h"
+#include "quote.h"
 
 /* Long enough that clock_gettime's granularity and the cost of reading
  * both clocks are well under 0.1% of it. */
@@ -195,7 +196,8 @@ bool cycles_open(struct cycles *c, char *err, size_t errsize)
 		snprintf(err, errsize, "SIMDSUM_CYCLES=tsc: this CPU has no TSC");
 		return false;
 	}
-	snprintf(err, errsize, "invalid SIMDSUM_CYCLES '%s'; valid: auto, perf, tsc, perf-sw", want);
+	snprintf(err, errsize, "invalid SIMDSUM_CYCLES %s; valid: auto, perf, tsc, perf-sw",
+		 quote_arg(want));
 	return false;
 }
 

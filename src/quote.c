@@ -180,3 +180,8 @@ void quote_file_error(const char *name, int errnum)
 {
 	diag_error(errnum, "%s", quote_name(name));
 }
+
+const char *quote_arg(const char *arg)
+{
+	return quote_value(arg, strlen(arg));
+}

@@ -20,6 +20,10 @@ const char *quote_name(const char *name);
  * same rotating buffers as quote_name. */
 const char *quote_value(const char *value, size_t len);
 
+/* quote_value of a whole string: an option's argument or an environment
+ * variable's value that is refused. */
+const char *quote_arg(const char *arg);
+
 /* The message for a file, as coreutils words it: "prog: 'a b': strerror"
  * (the name quoted as above). */
 void quote_file_error(const char *name, int errnum);

@@ -4,6 +4,7 @@
 
 #include "cost_model.h"
 #include "diag.h"
+#include "quote.h"
 #include "select.h"
 
 bool select_impl(struct algo_choice *choice, const char *impl_name)
@@ -23,7 +24,7 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 			strncat(names, ", ", sizeof names - strlen(names) - 1);
 			strncat(names, i->name, sizeof names - strlen(names) - 1);
 		}
-		diag_error(0, "unknown implementation '%s' for %s; valid: %s", impl_name,
+		diag_error(0, "unknown implementation %s for %s; valid: %s", quote_arg(impl_name),
 			   choice->algo->name, names);
 		return false;
 	}
@@ -31,8 +32,8 @@ bool select_impl(struct algo_choice *choice, const char *impl_name)
 	if (missing) {
 		char list[256];
 		cpu_features_format(missing, ", ", list, sizeof list);
-		diag_error(0, "implementation '%s' of %s cannot run here: this CPU/OS lacks %s",
-			   impl_name, choice->algo->name, list);
+		diag_error(0, "implementation %s of %s cannot run here: this CPU/OS lacks %s",
+			   quote_arg(impl_name), choice->algo->name, list);
 		return false;
 	}
 	/* A multi-buffer row serves the lane scheduler (see lanes.c). */

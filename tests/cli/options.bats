@@ -111,3 +111,17 @@ load helpers
 		[[ "${stderr_lines[0]}" == "$SAYS: invalid algorithm ''; valid: "* ]]
 	done
 }
+
+@test "a refused value of an option is quoted as coreutils quotes it, never written raw" {
+	esc=$(printf '\033[31mX')
+	for opt in --io= --parts= --progress= --byte-order= -j --list-impls= --tune= -a --impl=; do
+		run --separate-stderr "$SIMDSUM" "$opt$esc" /dev/null
+		[ "$status" -eq 1 ] || { echo "$opt: $status"; false; }
+		[[ "$stderr" != *$'\033'* ]] || { echo "$opt: raw escape: $stderr"; false; }
+		[[ "$stderr" == *"''\$'\\033''[31mX'"* ]] || { echo "$opt: $stderr"; false; }
+	done
+	run --separate-stderr "$SIMDSUM" --benchmark --benchmark-time="$esc"
+	[[ "$stderr" == *"invalid --benchmark-time ''\$'\\033''[31mX'"* ]]
+	run --separate-stderr env SIMDSUM_CHECK_AUTO_QUICK="$esc" "$SIMDSUM" --benchmark --check-auto
+	[[ "$stderr" == *"invalid SIMDSUM_CHECK_AUTO_QUICK ''\$'\\033''[31mX'"* ]]
+}
