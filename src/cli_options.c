@@ -350,6 +350,11 @@ static bool check_option(struct command_line *cl, int c, const char *arg)
 	case OPT_UPDATE:
 		if (!arg[0])
 			diag_usage_error("invalid --update ''; the list's file name is needed");
+		/* "-" is standard input everywhere else, and a stream cannot be
+		 * replaced: refused, rather than a file named "-" made. */
+		if (strcmp(arg, "-") == 0)
+			diag_usage_error("invalid --update '-'; a list file is replaced, not standard "
+					 "input (./- names a file '-')");
 		opt->update_list = arg;
 		return true;
 	case OPT_UPDATE_CHANGED:

@@ -654,7 +654,7 @@ $SAYS: WARNING: 1 listed file is missing" ]
 	[ -z "$stderr" ]
 }
 
-@test "--audit= and --update= with an empty name are usage errors" {
+@test "--audit= and --update= with an empty name, and --update=-, are usage errors" {
 	tree
 	run --separate-stderr "$SIMDSUM" -c L --audit=
 	[ "$status" -eq 1 ]
@@ -663,6 +663,13 @@ $SAYS: WARNING: 1 listed file is missing" ]
 	run --separate-stderr "$SIMDSUM" --update= a
 	[ "$status" -eq 1 ]
 	[ "${stderr_lines[0]}" = "$SAYS: invalid --update ''; the list's file name is needed" ]
+	# "-" is standard input elsewhere: not a file named "-"
+	run --separate-stderr "$SIMDSUM" --update=- a
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "$SAYS: invalid --update '-'; a list file is replaced, not standard input (./- names a file '-')" ]
+	[ ! -e ./- ]
+	run -0 "$SIMDSUM" --update=./- a
+	[ "$(cat ./-)" = "$(sha256sum a)" ]
 }
 
 @test "--audit=DIR that is a FIFO, a device or a regular file: Not a directory" {
