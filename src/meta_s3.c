@@ -199,6 +199,11 @@ static bool object_parts(struct meta_reader *r, const struct json_value *root)
 	return true;
 }
 
+static const char *parts_word(uint64_t n)
+{
+	return n == 1 ? "part" : "parts";
+}
+
 /* S3 leaves an object's ETag an MD5 of its data only when it is neither
  * SSE-KMS nor SSE-C encrypted (API Reference, Object: ETag). */
 static bool etag_is_md5(struct meta_reader *r, const struct json_value *root)
@@ -269,12 +274,19 @@ static bool finish(struct meta_reader *r)
 			upload_parts = m->checks[i].nparts;
 	for (size_t i = 0; i < m->nchecks; i++) {
 		struct meta_check *c = &m->checks[i];
+		/* An upload in parts has an ETag with "-N" (a copy made whole
+		 * gets a plain one, and no ObjectParts). */
+		if (c->etag && m->total_parts > 1)
+			return meta_fail(r, "%s: a whole-object MD5 (no -N), but "
+					 "ObjectParts.TotalPartsCount is %llu", c->source,
+					 (unsigned long long)m->total_parts);
 		if (c->sha_unsaid && upload_parts) {
 			c->kind = META_COMPOSITE;
 			c->nparts = upload_parts;
 		}
+		/* 0: a partial listing, and nothing says how many parts. */
 		if (c->kind == META_PART)
-			c->nparts = m->total_parts ? m->total_parts : m->nlisted;
+			c->nparts = upload_parts ? upload_parts : m->parts_complete ? m->nlisted : 0;
 		if (c->kind != META_COMPOSITE && c->kind != META_ETAG)
 			continue;
 		if (!c->nparts && !m->total_parts)
@@ -283,17 +295,18 @@ static bool finish(struct meta_reader *r)
 		if (!c->nparts)
 			c->nparts = m->total_parts;
 		if (m->total_parts && c->nparts != m->total_parts)
-			return meta_fail(r, "%s: %llu parts, but ObjectParts.TotalPartsCount is %llu",
+			return meta_fail(r, "%s: %llu %s, but ObjectParts.TotalPartsCount is %llu",
 					 c->source, (unsigned long long)c->nparts,
-					 (unsigned long long)m->total_parts);
+					 parts_word(c->nparts), (unsigned long long)m->total_parts);
 		/* A listing of more parts, or a whole one of other parts. */
 		if (m->nlisted > c->nparts || (m->parts_complete && m->nlisted != c->nparts))
-			return meta_fail(r, "%s: %llu parts, but ObjectParts.Parts lists %zu",
-					 c->source, (unsigned long long)c->nparts, m->nlisted);
+			return meta_fail(r, "%s: %llu %s, but ObjectParts.Parts lists %zu",
+					 c->source, (unsigned long long)c->nparts,
+					 parts_word(c->nparts), m->nlisted);
 		if (counted && c->nparts != counted->nparts)
-			return meta_fail(r, "%s: %llu parts, but %s: %llu", c->source,
-					 (unsigned long long)c->nparts, counted->source,
-					 (unsigned long long)counted->nparts);
+			return meta_fail(r, "%s: %llu %s, but %s: %llu", c->source,
+					 (unsigned long long)c->nparts, parts_word(c->nparts),
+					 counted->source, (unsigned long long)counted->nparts);
 		counted = c;
 	}
 	return true;

@@ -80,8 +80,11 @@ static void type_words(const struct verify_result *r, char *out, size_t n)
 			snprintf(out, n, "full object");
 		break;
 	case META_PART:
-		snprintf(out, n, "part %llu of %llu", (unsigned long long)c->part,
-			 (unsigned long long)c->nparts);
+		if (c->nparts)
+			snprintf(out, n, "part %llu of %llu", (unsigned long long)c->part,
+				 (unsigned long long)c->nparts);
+		else   /* a partial listing, and no count */
+			snprintf(out, n, "part %llu", (unsigned long long)c->part);
 		break;
 	case META_COMPOSITE:
 	case META_ETAG: {
@@ -186,7 +189,7 @@ static void json_cutting(const struct verify_result *r)
 
 	if (c->kind == META_PART)
 		printf(",\"part\":%llu", (unsigned long long)c->part);
-	if (c->kind != META_FULL)
+	if (c->kind != META_FULL && c->nparts)
 		printf(",\"parts\":%llu", (unsigned long long)c->nparts);
 	if (c->kind != META_COMPOSITE && c->kind != META_ETAG)
 		return;
