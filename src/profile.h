@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* profile.h - what each registry row costs on a CPU: the data every
  * automatic choice is derived from (src/cost_model.c holds the rules).
+ * The file format below is read and written by profile_text.c; finding,
+ * loading and choosing the profile in force, by profile.c.
  * Layer: registry (below the engine; reads cpu.h and impl.h only).
  *
  * A profile file (saved by --tune) is text, one fact per line; the

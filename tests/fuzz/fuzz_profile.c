@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fuzz_profile.c - libFuzzer target for the cost profile parser
- * (profile_parse, src/profile.c), which reads files anyone may have
+ * (profile_parse, src/profile_text.c), which reads files anyone may have
  * edited: SIMDSUM_PROFILE and the one --tune=save writes.
  *
  * Checked for any input, besides the sanitizers' memory and UB checks
