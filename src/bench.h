@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* bench.h - what --benchmark measures and how its reports are written
- * (shared by bench_mode.c, which measures, and bench_report.c).
+ * (shared by bench_mode.c, which measures, bench_plan.c, which chooses
+ * the columns, and bench_report.c).
  * Layer: mode. */
 #ifndef SIMDSUM_BENCH_H
 #define SIMDSUM_BENCH_H
