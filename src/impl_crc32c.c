@@ -31,8 +31,8 @@ const struct impl crc32c_impls[] = {
 	 * 1.00x/1.01x; at 768 bytes chained calls still favour vpclmul
 	 * (1.27x against 1.68x). */
 	{ .family = FAMILY_CRC32C, .name = "hybrid",
-	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) | CPUF(AVX512F) |
-		   CPUF(AVX512VL) | CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
+	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) |
+		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
 	  .fn.crc32 = crc32c_hybrid },
 	/* AVX-512 folding: the folding template (asm/crc_fold.h) on zmm,
 	 * ending with the crc32 instruction.  It replaced a hand-written
@@ -46,8 +46,8 @@ const struct impl crc32c_impls[] = {
 	 * 0.85x/1.50x.  Below 64 bytes it runs the same crc32 chain as
 	 * sse42 (measured equal, 1..63 bytes). */
 	{ .family = FAMILY_CRC32C, .name = "vpclmul",
-	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) | CPUF(AVX512F) |
-		   CPUF(AVX512VL) | CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
+	  .needs = CPUF(SSE42) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX512F) | CPUF(AVX512VL) |
+		   CPUF(AVX512BW) | CPUF(VPCLMULQDQ),
 	  .fn.crc32 = crc32c_vpclmul },
 	/* crc32q chains beside 256-bit VPCLMULQDQ folding, for CPUs with
 	 * VPCLMULQDQ but no AVX-512 (Zen 3, Alder Lake): 4 chains of 3
@@ -68,10 +68,11 @@ const struct impl crc32c_impls[] = {
 	  .fn.crc32 = crc32c_avx2blend },
 	/* The folding template on ymm alone, no crc32 instruction: for CPUs
 	 * with 256-bit VPCLMULQDQ where avx2blend's crc32 chains do not pay
-	 * (one crc32 a cycle, as on Intel); the profile decides. */
+	 * (one crc32 a cycle, as on Intel); the profile decides.  Its
+	 * vpshufb, vpextrd and vpinsrq are VEX forms: AVX's, not SSSE3's or
+	 * SSE4.1's. */
 	{ .family = FAMILY_CRC32C, .name = "vpclmul256",
-	  .needs = CPUF(SSSE3) | CPUF(SSE41) | CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) |
-		   CPUF(VPCLMULQDQ),
+	  .needs = CPUF(PCLMUL) | CPUF(AVX) | CPUF(AVX2) | CPUF(VPCLMULQDQ),
 	  .fn.crc32 = crc32c_vpclmul256 },
 #endif
 	/* crc32 chains (one, or three from 80 bytes): the kernel for CPUs
