@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """check_isa.py - every instruction a registry row can reach needs only
-the CPU features the row's .needs names.
+the CPU features the row's .needs names, and every feature it names is
+needed by one of them.
 
     check_isa.py ROWS_PROGRAM ASM_OBJECT...
 
@@ -21,6 +22,14 @@ SSE4.1 instruction even though every AVX CPU has SSE4.1 (the rows name
 what they use: shani names sse4.1). VEX (c4/c5) and EVEX (62) are told
 apart by the instruction's bytes, not its mnemonic: {evex} vpaddd on xmm
 needs AVX512VL where vpaddd does not.
+
+The other direction: a feature a row names and nothing it runs needs
+refuses the row on a CPU (a VM, SIMDSUM_CPU_DISABLE) that has all it
+uses. A feature counts as used when an instruction of the row's code
+needs it, when IMPLIES brings it with a used one, or when the row's code
+reaches another row's function (crc32c_avx2blend's tail call into
+crc32c_sse42): that row's needs are the caller's too, which the first
+direction checks as well.
 
 What this cannot see: code reached through a pointer (there is none in
 asm/), data assembled into .text (there is none: constants live in
@@ -146,6 +155,25 @@ K_OPS = {"kmov", "kand", "kandn", "kor", "kxor", "kxnor", "knot", "kortest",
 PREFIXES = {"data16", "addr32", "cs", "ds", "es", "fs", "gs", "ss", "lock",
             "rep", "repz", "repe", "repnz", "repne", "notrack", "bnd", "rex",
             "rex.W", "{evex}", "{vex}", "{vex3}"}
+
+
+# What a feature brings with it beyond its own instructions: a row using
+# the key may name the value with no instruction of its own. Intel SDM
+# vol. 1: "Detection of AVX2" (ch. 14) has software detect AVX, then
+# AVX2's bit; 15.3 and 15.4 detect the AVX512DQ, BW and VL groups by
+# AVX512F's bit and their own. What an encoding needs comes with each
+# instruction from needs(): VEX avx, EVEX avx512f, vpclmulqdq on ymm avx
+# and vpclmulqdq.
+IMPLIES = {
+    "avx2": {"avx"},
+    "avx512bw": {"avx512f"},
+    "avx512dq": {"avx512f"},
+    "avx512vl": {"avx512f"},
+}
+
+# (family, row) -> {feature: why}: a feature a row names for a reason
+# other than an instruction. None today: every name is an instruction's.
+NAMED_WITHOUT_INSTRUCTION = {}
 
 
 class Unknown(Exception):
@@ -320,6 +348,40 @@ def check_row(label, have, objects, start, code):
     return problems, seen
 
 
+def with_implied(features):
+    """features and all that IMPLIES brings with them, directly or not."""
+    out, todo = set(features), list(features)
+    while todo:
+        for f in IMPLIES.get(todo.pop(), ()):
+            if f not in out:
+                out.add(f)
+                todo.append(f)
+    return out
+
+
+def features_used(seen, code):
+    """The features the instructions of the objects in seen need, with
+    those IMPLIES brings. An unknown instruction adds none: check_row
+    reports it."""
+    used = set()
+    for obj in seen:
+        for _, mnem, operands, enc in code[obj][0]:
+            try:
+                used |= needs(mnem, operands, enc)
+            except Unknown:
+                pass
+    return with_implied(used)
+
+
+def check_unused(row, label, have, used):
+    """Messages for each feature row (family, name) names that used does
+    not hold and NAMED_WITHOUT_INSTRUCTION does not excuse."""
+    excused = set(NAMED_WITHOUT_INSTRUCTION.get(row, {}))
+    return [f"{label}: its needs name {f}, which nothing its code can reach needs: drop it, "
+            "or say in NAMED_WITHOUT_INSTRUCTION why it is there"
+            for f in sorted(have - used - excused)]
+
+
 def check(program, asm_objects):
     """Every problem with the rows program's registry over asm_objects,
     and a summary of what was checked."""
@@ -332,7 +394,7 @@ def check(program, asm_objects):
     by_addr = {}
     for sym, addr in program_syms.items():
         by_addr.setdefault(addr, []).append(sym)
-    problems, checked, reached = [], 0, set()
+    problems, checked, reached, rows = [], 0, set(), []
     for family, name, have, offset in rows_of(program):
         label = f"{family} {name}"
         if offset is None:
@@ -343,8 +405,20 @@ def check(program, asm_objects):
                 problems.append(f"{label}: needs {','.join(sorted(have))} but its code is "
                                 "not in asm/: this check cannot see it")
             continue
-        found, seen = check_row(f"{label} ({syms[0]})", have, objects, objects[syms[0]], code)
-        problems += found
+        rows.append(((family, name), f"{label} ({syms[0]})", have, objects[syms[0]]))
+    entry_needs = {}   # object -> the needs of the rows whose function it defines
+    for _, _, have, start in rows:
+        entry_needs.setdefault(start, set()).update(have)
+    for row, label, have, start in rows:
+        found, seen = check_row(label, have, objects, start, code)
+        used = features_used(seen, code)
+        for obj in sorted(seen - {start}):
+            used |= entry_needs.get(obj, set())
+            if entry_needs.get(obj, set()) - have:
+                found.append(f"{label}: reaches {obj}, a row's function needing "
+                             f"{','.join(sorted(entry_needs[obj] - have))}, which the row's "
+                             "needs do not name")
+        problems += found + check_unused(row, label, have, used)
         reached |= seen
         checked += 1
     problems += [f"{obj}: no registry row reaches it"
@@ -360,7 +434,8 @@ def main(argv):
         print(f"check-isa: {p}", file=sys.stderr)
     if problems:
         sys.exit(1)
-    print(f"check-isa: {summary}: every instruction is one the row's needs name")
+    print(f"check-isa: {summary}: every instruction is one the row's needs name, "
+          "every feature named one an instruction needs")
 
 
 if __name__ == "__main__":

@@ -3,9 +3,11 @@
 # instruction each registry row can reach needs only the CPU features its
 # .needs names, read from the assembled objects (objdump), so that the
 # rows qemu-user cannot emulate (SHA-NI, AVX-512, VPCLMULQDQ, GFNI, VAES)
-# are held too; check-cpu-models runs the others. The checker's own test
-# goes first: its instruction table through this assembler, and a kernel
-# with an instruction added that its row's needs do not name.
+# are held too; check-cpu-models runs the others. And the other way: every
+# feature a row names is one its code needs. The checker's own test goes
+# first: its instruction table through this assembler, a kernel with an
+# instruction added that its row's needs do not name, and rows naming a
+# feature their code does not use.
 
 ISA_ROWS = $(BUILD)/tests/isa_rows
 ASM_OBJ = $(ASM_SRC:asm/%.S=$(BUILD)/asm/%.o)

@@ -14,6 +14,11 @@ with the assembler command in ISA_AS (the build's $(CC) and flags for asm/).
 3. A copy of a real kernel with one instruction added that its row's needs
    do not name, put in place of the built object: check_isa.py fails,
    naming the row, the instruction and the missing feature.
+4. The other direction: a feature added to a real row's needs that its
+   code does not use (as the vpclmul rows named sse4.1 and avx2) is
+   reported, naming the row and the feature; one that code gets from
+   another row's function (as avx2blend gets sse4.1 from crc32c_sse42),
+   from IMPLIES (avx512f beside avx512bw) or with a stated reason is not.
 """
 import os
 import re
@@ -119,6 +124,22 @@ MUTANTS = [
 ]
 
 
+# Features added to rows' needs as isa_rows prints them, and what must then
+# be reported: each (row, text) one problem. hybrid tail-calls vpclmul:
+# what vpclmul names, hybrid needs and may name.
+EXTRA_NEEDS = [
+    ({"sha1 avx": "avx2"}, [("sha1 avx", "its needs name avx2,")]),
+    ({"sha256 shani": "sse4.1"}, [("sha256 shani", "its needs name sse4.1,")]),
+    ({"crc32c vpclmul256": "ssse3"}, [("crc32c vpclmul256", "its needs name ssse3,")]),
+    ({"crc32c sse42": "bmi2"}, [("crc32c sse42", "its needs name bmi2,"),
+                                ("crc32c avx2blend", "crc32c_sse42.o, a row's function needing bmi2,")]),
+    ({"sha512 avx512": "avx512bw"}, [("sha512 avx512", "its needs name avx512bw,")]),
+    ({"crc32c hybrid": "gfni"}, [("crc32c hybrid", "its needs name gfni,")]),
+    ({"crc32c vpclmul": "gfni", "crc32c hybrid": "gfni"},
+     [("crc32c vpclmul", "its needs name gfni,")]),
+]
+
+
 def assemble(source, obj):
     cmd = shlex.split(os.environ["ISA_AS"]) + ["-c", "-x", "assembler-with-cpp", "-o", obj, "-"]
     subprocess.run(cmd, input=source, text=True, check=True)
@@ -190,16 +211,77 @@ def test_mutants(tmp, program, objects):
     return bad, reported
 
 
+def test_unused(tmp, program, objects):
+    """A feature named beyond what a row's code uses is reported, once,
+    with its row; one the code gets from IMPLIES or from another row's
+    function is not. Returns the failures and the cases reported."""
+    bad, reported, rows_of = 0, 0, check_isa.rows_of
+    before = set(check_isa.check(program, objects)[0])
+    rows = {f"{family} {name}": have for family, name, have, _ in rows_of(program)}
+    for extra, want in EXTRA_NEEDS:
+        what = ", ".join(f"{f} added to {r}" for r, f in extra.items())
+        if any(r not in rows for r in extra):
+            print(f"test_check_isa: SKIPPED {what}: no such row in this build")
+            continue
+
+        def more(prog, extra=extra):
+            for family, name, have, offset in rows_of(prog):
+                f = extra.get(f"{family} {name}")
+                yield family, name, have | ({f} if f else set()), offset
+        check_isa.rows_of = more
+        try:
+            problems = [p for p in check_isa.check(program, objects)[0] if p not in before]
+        finally:
+            check_isa.rows_of = rows_of
+        if len(problems) != len(want) or not all(
+                any(p.startswith(f"{row} (") and text in p for p in problems) for row, text in want):
+            print(f"test_check_isa: {what}: expected {want}, got:")
+            print("\n".join(problems))
+            bad += 1
+        else:
+            reported += 1
+    # Named without an instruction of its own: avx512f beside avx512bw, by
+    # IMPLIES; sse4.1 in a row whose only pmovzxdq is in the code it jumps to.
+    first, second = os.path.join(tmp, "uses.o"), os.path.join(tmp, "callee.o")
+    assemble(".globl uses\nuses:\n\tvpxor %ymm0, %ymm1, %ymm2\n\tjmp callee\n", first)
+    assemble(".globl callee\ncallee:\n\tpmovzxdq %xmm0, %xmm1\n\tret\n", second)
+    code = {o: check_isa.disassemble(o) for o in (first, second)}
+    _, seen = check_isa.check_row("row", set(), {"callee": second}, first, code)
+    used = check_isa.features_used(seen, code)
+    have = {"avx", "avx2", "sse4.1", "avx512bw", "avx512f"}
+    got = check_isa.check_unused(("f", "row"), "row", have,
+                                 used | check_isa.with_implied({"avx512bw"}))
+    if used != {"avx", "avx2", "sse4.1"} or got:
+        print(f"test_check_isa: implied or reached features: used {sorted(used)}, got {got}")
+        bad += 1
+    got = check_isa.check_unused(("f", "row"), "row", have | {"ssse3"}, used)
+    if [g.split(",")[0] for g in got] != [f"row: its needs name {f}"
+                                          for f in ("avx512bw", "avx512f", "ssse3")]:
+        print(f"test_check_isa: avx512bw, avx512f and ssse3 named unused: got {got}")
+        bad += 1
+    check_isa.NAMED_WITHOUT_INSTRUCTION[("f", "row")] = {"ssse3": "a test's reason"}
+    try:
+        got = check_isa.check_unused(("f", "row"), "row", used | {"ssse3"}, used)
+    finally:
+        del check_isa.NAMED_WITHOUT_INSTRUCTION[("f", "row")]
+    if got:
+        print(f"test_check_isa: ssse3 named with a reason: got {got}")
+        bad += 1
+    return bad, reported
+
+
 def main(argv):
     if len(argv) < 3 or "ISA_AS" not in os.environ:
         sys.exit("usage: ISA_AS='CC FLAGS' test_check_isa.py ROWS_PROGRAM ASM_OBJECT...")
     with tempfile.TemporaryDirectory() as tmp:
         bad, reported = test_mutants(tmp, argv[1], argv[2:])
-        bad += test_table(tmp) + test_reach(tmp)
+        more_bad, unused = test_unused(tmp, argv[1], argv[2:])
+        bad += more_bad + test_table(tmp) + test_reach(tmp)
     if bad:
         sys.exit(f"test_check_isa: {bad} failures")
     print(f"test_check_isa: {len(CASES)} instructions classified as expected, calls and "
-          f"jumps followed, {reported} of {len(MUTANTS)} injected instructions reported")
+          f"jumps followed, {reported} of {len(MUTANTS)} injected instructions reported, "
+          f"{unused} of {len(EXTRA_NEEDS)} sets of features named beyond rows' code reported")
 
 
 if __name__ == "__main__":
