@@ -12,7 +12,7 @@
  * Returns the new register.  Clobbers rax, rcx, rdx, rsi, rdi, r8,
  * zmm0-zmm9, zmm16-zmm30, k1 and the flags; the upper vector state is
  * cleared (vzeroupper) before returning.  Needs AVX512F, AVX512VL,
- * AVX512BW (vmovdqu8 and kmovq), VPCLMULQDQ, AVX, AVX2 and PCLMULQDQ
+ * AVX512BW (vmovdqu8 and kmovq), VPCLMULQDQ, AVX and PCLMULQDQ
  * (the VEX steps of the end) and SSE4.2 (crc32).
  *
  * Idea: asm/crc_fold.h, the folding template shared with CRC-32,

@@ -12,9 +12,10 @@
  * zmm0-zmm9, zmm16-zmm30, k1 and the flags; the upper vector state is
  * cleared (vzeroupper) before returning.  Needs AVX512F (the zmm
  * instructions), AVX512VL (vpternlogq on xmm), AVX512BW (vmovdqu8 and
- * kmovq), VPCLMULQDQ (vpclmulqdq on zmm), AVX, AVX2, PCLMULQDQ and
- * SSE4.1 (the VEX steps of the end and of the short path: vpclmulqdq
- * on xmm, vextracti128, vpextrq, vpinsrq); no crc32 instruction.
+ * kmovq), VPCLMULQDQ (vpclmulqdq on zmm), AVX and PCLMULQDQ (the
+ * VEX steps of the end and of the short path: vpclmulqdq on xmm,
+ * vpextr, vpinsrq) and AVX2 (vextracti128 and vpxor on ymm); no
+ * crc32 instruction.
  *
  * Idea: asm/crc_fold.h, the folding template shared with CRC-32,
  * CRC-32C and the xmm and ymm kernels, on zmm, with P = x^64 +

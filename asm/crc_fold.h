@@ -12,10 +12,11 @@
  *   vw    the vector width of the bulk loop: 16 (xmm, legacy SSE
  *         encodings throughout; needs PCLMULQDQ, SSSE3 and SSE4.1), 32
  *         (ymm, VEX encodings throughout, vzeroupper before returning;
- *         needs AVX, AVX2 and VPCLMULQDQ) or 64 (zmm, EVEX for the zmm
- *         and k registers and vpternlogq, VEX for the rest, vzeroupper
- *         before returning; needs AVX512F, AVX512VL, AVX512BW,
- *         VPCLMULQDQ, AVX, AVX2, PCLMULQDQ and SSE4.1);
+ *         needs AVX, AVX2, VPCLMULQDQ and PCLMULQDQ) or 64 (zmm, EVEX
+ *         for the zmm and k registers and vpternlogq, VEX for the rest,
+ *         vzeroupper before returning; needs AVX512F, AVX512VL,
+ *         AVX512BW, VPCLMULQDQ, AVX and PCLMULQDQ, and AVX2 unless the
+ *         end is the crc32 instruction's, as CRC-32C's is);
  *   nacc  the accumulators of the bulk loop, 2, 4 or 8 (it folds
  *         nacc * vw bytes a round);
  *   pfx   the label prefix of the constants (<CRC>_FOLD_CONSTS pfx of
