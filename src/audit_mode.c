@@ -11,6 +11,7 @@
 
 #include "audit_mode.h"
 #include "audit_run.h"
+#include "outcome.h"
 #include "diag.h"
 #include "quote.h"
 #include "select.h"
@@ -42,10 +43,10 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 	 * itself missing is an error. */
 	if (err == ENOENT && strcmp(path, run->dir) != 0)
 		return;
-	diag_error(0, "%s: %s", quote_name(path), strerror(err));
+	diag_error(0, "%s: %s", quote_name(path), error_text(err));
 	run->n.unlisted_unreadable++;
 	struct audit_record r = { .list = run->list, .name = path, .status = AUDIT_UNREADABLE,
-				  .message = strerror(err) };
+				  .message = error_text(err) };
 	output_audit(run->opt, &r);
 }
 

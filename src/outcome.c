@@ -18,5 +18,10 @@ const char *file_outcome_message(const struct file_outcome *o)
 		return "replaced while the tree was walked";
 	if (o->status == FILE_STDIN_IS_LIST)
 		return "the names are read from standard input: no file name of '-' allowed";
-	return strerror(o->err);
+	return error_text(o->err);
+}
+
+const char *error_text(int err)
+{
+	return err == ERR_FS_LOOP ? "File system loop detected" : strerror(err);
 }

@@ -49,6 +49,14 @@ struct file_outcome {
 	uint64_t size;      /* bytes hashed */
 };
 
+/* The err of a directory met again inside itself (-r: a bind mount of
+ * one above it, or with -L a link to one): no errno says that (ELOOP is
+ * a chain of links too long to follow). */
+#define ERR_FS_LOOP (-1)
+
+/* strerror(err), or for ERR_FS_LOOP the words find(1) uses. */
+const char *error_text(int err);
+
 /* The message for a failed outcome ("No such file or directory", "file
  * changed while reading"). */
 const char *file_outcome_message(const struct file_outcome *o);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outcome.h"
 #include "walk.h"
 #include "xalloc.h"
 
@@ -211,7 +212,7 @@ static void walk_dir(struct walk *w, size_t len, const struct dir_id *id, bool f
 		if (!S_ISDIR(st.st_mode))
 			continue;   /* links not followed, FIFOs, sockets, devices */
 		if (is_loop(&st, id)) {
-			w->fn(w->ctx, w->path, NULL, ELOOP);
+			w->fn(w->ctx, w->path, NULL, ERR_FS_LOOP);
 			continue;
 		}
 		struct dir_id child = { st.st_dev, st.st_ino, id };

@@ -9,8 +9,9 @@
 
 /* Called for each regular file found (err == 0, st its stat: lstat's, or
  * stat's with dereference), and for each entry that could not be read or
- * followed (err = errno, st NULL; ELOOP for a directory loop). path is
- * "root/sub/file", valid only during the call. */
+ * followed (err = errno, st NULL; ERR_FS_LOOP, outcome.h, for a directory
+ * met again inside itself). path is "root/sub/file", valid only during
+ * the call. */
 typedef void (*walk_fn)(void *ctx, const char *path, const struct stat *st, int err);
 
 /* Walks root depth first, each directory's entries sorted by name (byte

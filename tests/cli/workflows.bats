@@ -44,8 +44,24 @@ make_tree() {
 	run --separate-stderr "$SIMDSUM" -r -L t
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"  t/c/link-to-file"* ]]
-	[[ "$stderr" == *"t/b/deep/loop: Too many levels of symbolic links"* ]]
+	[[ "$stderr" == *"t/b/deep/loop: File system loop detected"* ]]
 	[[ "$stderr" == *"t/c/dangling: No such file or directory"* ]]
+}
+
+@test "-r, --audit: a bind mount of a directory inside itself is a file system loop, not a link" {
+	unshare -m true 2>/dev/null || skip "no mount namespace here (it needs root)"
+	mkdir -p b/inner
+	printf x > b/f
+	"$SIMDSUM" b/f > list
+	for args in "-r b" "-j2 -r b" "--audit=b -c list"; do
+		run --separate-stderr unshare -m sh -c 'mount --bind "$1" "$1/inner" && shift && exec "$@"' \
+			sh b "$SIMDSUM" $args
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"simdsum: b/inner: File system loop detected" || \
+		   "$stderr" == *"simdsum: b/inner: File system loop detected"$'\n'*"1 unlisted file could not be read" ]]
+		[[ "$stderr" != *"symbolic links"* ]]
+		[[ "$output" == *"b/f"* ]]
+	done
 }
 
 @test "-r -L: every link of a loop of links is reported as a loop, as the kernel says" {
