@@ -21,8 +21,9 @@ struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job,
 {
 	struct engine_config cfg;
 
-	/* Lanes for every family, as --check gives them. */
-	engine_config_init(&cfg, run->opt, 0, run->choices, ALGO_COUNT, emit, run);
+	/* Lanes for every family, as --check gives them; looking for moved
+	 * files computes every algorithm of the list at once. */
+	engine_config_init(&cfg, run->opt, 0, run->choices, ALGO_COUNT, true, emit, run);
 	return engine_create(&cfg);
 }
 

@@ -108,8 +108,7 @@ void debug_report(const struct options *opt, bool lists)
 		const struct algo_choice *c = &opt->algos[i];
 		report_choice(c);
 		describe_lanes(c, opt->io, buf, sizeof buf);
-		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name,
-			   opt->nalgos > 1 ? "none (several algorithms per file)" : buf);
+		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name, buf);
 	}
 	/* A list of any algorithm: the other families --impl forces. */
 	for (const struct algo *a = algos; lists && a->name; a++) {

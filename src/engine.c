@@ -20,9 +20,15 @@
 
 enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_CLAIMED, SLOT_DONE };
 
+/* A worker's lane groups: one per family for the jobs of one family
+ * (most runs), and one more for the first set of several families met
+ * ("-a sha256,sha1"); jobs of another set are hashed single-stream. */
+#define MIXED_GROUP FAMILY_COUNT
+#define GROUPS (FAMILY_COUNT + 1)
+
 struct worker {
 	struct engine *e;
-	struct lane_group *groups[FAMILY_COUNT];
+	struct lane_group *groups[GROUPS];
 	struct read_buffer *buf; /* for single-stream files, made when first needed */
 	bool busy;              /* holds claimed work (counted in engine.busy) */
 	pthread_t thread;
@@ -71,12 +77,15 @@ static void job_done(struct job *job, void *ctx)
 
 static struct lane_group *group_for(struct worker *w, const struct job *job)
 {
-	if (!job->hash || job->nchoices != 1 || w->e->cfg.one_job)
+	if (!job->hash || job->nchoices == 0 || w->e->cfg.one_job)
 		return NULL;
-	enum family f = job->choices[0].algo->family;
-	if (!w->groups[f])
-		w->groups[f] = lanes_create(&w->e->cfg.lanes[f], w->e->cfg.io, job_done, w->e);
-	return lanes_accepts(w->groups[f], job) ? w->groups[f] : NULL;
+	uint32_t families = lanes_families(job);
+	/* One bit: that family's group; several: the mixed one. */
+	unsigned i = families & (families - 1) ? MIXED_GROUP
+					       : (unsigned)job->choices[0].algo->family;
+	if (!w->groups[i])
+		w->groups[i] = lanes_create(w->e->cfg.lanes, families, w->e->cfg.io, job_done, w->e);
+	return lanes_accepts(w->groups[i], job) ? w->groups[i] : NULL;
 }
 
 /* Whether a worker is free to split this file over the idle workers. */
@@ -95,9 +104,9 @@ static void emit_ready(struct engine *e, bool wait);
 
 static void finish_lanes(struct worker *w)
 {
-	for (int f = 0; f < FAMILY_COUNT; f++)
-		while (w->groups[f] && lanes_busy(w->groups[f]))
-			lanes_step(w->groups[f]);
+	for (int i = 0; i < GROUPS; i++)
+		while (w->groups[i] && lanes_busy(w->groups[i]))
+			lanes_step(w->groups[i]);
 }
 
 static void run_job(struct worker *w, struct job *job)
@@ -140,18 +149,18 @@ static void run_job(struct worker *w, struct job *job)
 static unsigned lanes_wanted(struct worker *w)
 {
 	unsigned want = 0;
-	for (int f = 0; f < FAMILY_COUNT; f++)
-		if (w->groups[f])
-			want += lanes_free(w->groups[f]);
+	for (int i = 0; i < GROUPS; i++)
+		if (w->groups[i])
+			want += lanes_free(w->groups[i]);
 	return want;
 }
 
 static unsigned lanes_running(struct worker *w)
 {
 	unsigned busy = 0;
-	for (int f = 0; f < FAMILY_COUNT; f++)
-		if (w->groups[f])
-			busy += lanes_busy(w->groups[f]);
+	for (int i = 0; i < GROUPS; i++)
+		if (w->groups[i])
+			busy += lanes_busy(w->groups[i]);
 	return busy;
 }
 
@@ -243,9 +252,9 @@ static bool worker_round(struct worker *w, bool block)
 			run_job(w, jobs[i]);
 	}
 	bool stepped = false;
-	for (int f = 0; f < FAMILY_COUNT; f++) {
-		if (w->groups[f] && lanes_busy(w->groups[f])) {
-			lanes_step(w->groups[f]);
+	for (int i = 0; i < GROUPS; i++) {
+		if (w->groups[i] && lanes_busy(w->groups[i])) {
+			lanes_step(w->groups[i]);
 			stepped = true;
 		}
 	}
@@ -271,8 +280,8 @@ static void *worker_main(void *arg)
 
 static void worker_free(struct worker *w)
 {
-	for (int f = 0; f < FAMILY_COUNT; f++)
-		lanes_destroy(w->groups[f]);
+	for (int i = 0; i < GROUPS; i++)
+		lanes_destroy(w->groups[i]);
 	read_buffer_free(w->buf);
 }
 
@@ -293,8 +302,10 @@ static void fit_lanes_to_descriptors(struct engine_config *cfg)
 		families += cfg->lanes[f].enabled;
 	if (!families)
 		return;
+	/* The mixed group is one more that may hold files at once. */
+	unsigned groups = families + cfg->mixed;
 	rlim_t room = rl.rlim_cur > DESCRIPTORS_KEPT ? rl.rlim_cur - DESCRIPTORS_KEPT : 0;
-	rlim_t each = room / cfg->jobs / families;
+	rlim_t each = room / cfg->jobs / groups;
 	for (int f = 0; f < FAMILY_COUNT; f++) {
 		struct lane_policy *p = &cfg->lanes[f];
 		if (!p->enabled || p->plan.capacity <= each)
@@ -307,7 +318,7 @@ static void fit_lanes_to_descriptors(struct engine_config *cfg)
 }
 
 void engine_config_init(struct engine_config *cfg, const struct options *opt, int nfiles,
-			const struct algo_choice *choices, unsigned nlanes,
+			const struct algo_choice *choices, unsigned nlanes, bool mixed,
 			void (*emit)(struct job *job, void *ctx), void *ctx)
 {
 	memset(cfg, 0, sizeof *cfg);
@@ -316,6 +327,7 @@ void engine_config_init(struct engine_config *cfg, const struct options *opt, in
 	cfg->emit = emit;
 	cfg->ctx = ctx;
 	cfg->one_job = !opt->check && !opt->files_from && !opt->recursive && nfiles <= 1;
+	cfg->mixed = mixed;
 	for (unsigned i = 0; i < nlanes; i++)
 		lanes_policy_for(&choices[i], opt->io, &cfg->lanes[choices[i].algo->family]);
 }

@@ -20,15 +20,19 @@ struct engine_config {
 	 * lanes, which could not fill, and takes the single-stream path,
 	 * where a large file is read on a second thread (input.c). */
 	bool one_job;
+	/* A job may compute several families ("-a sha256,sha1"): a worker
+	 * then has one more lane group, for that set (lanes.c). */
+	bool mixed;
 };
 
 /* The configuration every mode gives the engine, decided here from the
  * options: -j and --io; the lanes of each family in choices[0..nlanes)
  * (the choices a file may be hashed with alone; select.c made their
  * plans, one per family); one_job when the operands are files to hash
- * (not --check's lists), at most one, without -r or --files-from. */
+ * (not --check's lists), at most one, without -r or --files-from; mixed
+ * when a job may compute algorithms of several families. */
 void engine_config_init(struct engine_config *cfg, const struct options *opt, int nfiles,
-			const struct algo_choice *choices, unsigned nlanes,
+			const struct algo_choice *choices, unsigned nlanes, bool mixed,
 			void (*emit)(struct job *job, void *ctx), void *ctx);
 
 struct engine;

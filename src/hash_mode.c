@@ -159,8 +159,10 @@ bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 	struct hash_run run = { .opt = opt, .ok = true };
 	struct engine_config cfg;
 
-	/* Files share lanes only when each needs one algorithm. */
-	engine_config_init(&cfg, opt, nfiles, opt->algos, opt->nalgos == 1 ? 1 : 0, emit, &run);
+	/* With several algorithms, each file's one read feeds them all, each
+	 * family in its own kernels (lanes.c). */
+	engine_config_init(&cfg, opt, nfiles, opt->algos, opt->nalgos, opt->nalgos > 1, emit,
+			   &run);
 	run.engine = engine_create(&cfg);
 	stream_guard_init(&run.streams, run.engine, cfg.jobs > 1 && !cfg.one_job);
 

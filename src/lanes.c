@@ -9,7 +9,14 @@
  * No file ever waits for lanes to fill: each step runs on the files it
  * has, through the kernel that is best for that many (the policy's plan,
  * from src/cost_model.c), down to the single-stream transforms for one
- * file. */
+ * file.
+ *
+ * A group serves the jobs of one set of families. With several
+ * algorithms per file ("-a sha256,sha1") a lane's one buffer feeds every
+ * computation of its file: each family's kernels run over that family's
+ * computations of all ready lanes (sha224 and sha256 of eight files fill
+ * sixteen SHA-256 lanes), and the families without lanes (CRC, xxHash)
+ * take the same bytes through their single-stream code. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,22 +39,26 @@
 struct lane {
 	struct job *job;       /* NULL: idle */
 	struct file_reader r;
-	struct hash_ctx ctx[2]; /* as job_start sets them: the lane's own,
-	                         * then generic's with --cross-check */
+	struct hash_ctx *ctx;  /* as job_start sets them: one per choice, then
+	                        * generic's with --cross-check */
 	uint8_t *buf;
 	size_t start, end;     /* unhashed bytes: buf[start, end) */
 };
 
 struct lane_group {
-	struct lane_policy policy;
+	struct lane_policy policy[FAMILY_COUNT];
+	uint32_t families;            /* of the jobs it takes (lanes_families) */
+	uint32_t laned;               /* of those, the ones with lanes */
 	unsigned capacity;            /* files in flight (0: lanes unused) */
-	unsigned block;               /* block size in bytes */
+	unsigned choices_max;         /* a job's choices, at most */
+	unsigned block;               /* the laned families' largest block */
 	enum io_mode io;
 	struct lane lane[LANES_MAX];
 	unsigned busy;
 	void (*done)(struct job *job, void *ctx);
 	void *done_ctx;
-	uint8_t *region;              /* every lane's buffer, then scratch */
+	uint8_t *region;              /* every lane's buffer, scratch, then
+	                               * every lane's contexts */
 	uint8_t *scratch;             /* message for idle lanes */
 	uint64_t scratch_state[8];    /* and their chaining words */
 };
@@ -60,26 +71,51 @@ void lanes_policy_for(const struct algo_choice *choice, enum io_mode io, struct 
 	out->enabled = out->plan.capacity > 1 && io != IO_MMAP;
 }
 
-struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode io,
+uint32_t lanes_families(const struct job *job)
+{
+	uint32_t set = 0;
+
+	for (unsigned i = 0; i < job->nchoices; i++)
+		set |= UINT32_C(1) << job->choices[i].algo->family;
+	return set;
+}
+
+struct lane_group *lanes_create(const struct lane_policy policies[FAMILY_COUNT],
+				uint32_t families, enum io_mode io,
 				void (*done)(struct job *job, void *ctx), void *ctx)
 {
 	struct lane_group *g = xcalloc(1, sizeof *g);
 
-	g->policy = *policy;
+	g->families = families;
 	g->io = io;
 	g->done = done;
 	g->done_ctx = ctx;
-	g->block = impl_block_size(policy->family);
-	if (policy->enabled)
-		g->capacity = policy->plan.capacity < LANES_MAX ? policy->plan.capacity : LANES_MAX;
+	/* As many files at once as the family that wants the most: the
+	 * others' plans run the same files in narrower kernels. */
+	for (int f = 0; f < FAMILY_COUNT; f++) {
+		const struct lane_policy *p = &policies[f];
+		if (!(families & (UINT32_C(1) << f)) || !p->enabled || p->plan.capacity < 2)
+			continue;
+		g->policy[f] = *p;
+		g->laned |= UINT32_C(1) << f;
+		unsigned cap = p->plan.capacity < LANES_MAX ? p->plan.capacity : LANES_MAX;
+		if (cap > g->capacity)
+			g->capacity = cap;
+		if (impl_block_size((enum family)f) > g->block)
+			g->block = impl_block_size((enum family)f);
+	}
+	/* One context a choice, and one more each for --cross-check. */
+	for (const struct algo *a = algos; a->name; a++)
+		g->choices_max += (families >> a->family) & 1;
 	/* Buffers come when lanes are first used: "simdsum FILE" should not
 	 * pay for sixteen of them. */
 	return g;
 }
 
-/* The lanes' buffers and the scratch message, one region taken when a
- * file first needs one: (capacity + 1) x 64 KiB, at most 1.06 MiB, in
- * one huge page where the kernel gives one (huge_buffer.c: on the Zen 5
+/* The lanes' buffers, the scratch message and the lanes' contexts, one
+ * region taken when a file first needs one: (capacity + 1) x 64 KiB and
+ * under 300 KiB of contexts (2.8 KiB a lane for SHA-256 alone), at most
+ * 1.4 MiB, in one huge page where the kernel gives one (huge_buffer.c: on the Zen 5
  * VM eight lanes' first touches in small pages cost 1.3 ms, and sixteen
  * lanes lost to two on eight 1 MiB files). When memory is short the
  * group gives its lanes up (capacity 0) and returns false: the lanes are
@@ -89,13 +125,18 @@ static bool buffers(struct lane_group *g)
 {
 	if (g->region)
 		return true;
-	g->region = huge_buffer_new(((size_t)g->capacity + 1) * LANE_BUFFER);
+	size_t contexts = 2 * (size_t)g->choices_max;
+	size_t buffers = ((size_t)g->capacity + 1) * LANE_BUFFER;
+	g->region = huge_buffer_new(buffers + g->capacity * contexts * sizeof(struct hash_ctx));
 	if (!g->region) {
 		g->capacity = 0;
 		return false;
 	}
-	for (unsigned i = 0; i < g->capacity; i++)
+	struct hash_ctx *ctx = (struct hash_ctx *)(void *)(g->region + buffers);
+	for (unsigned i = 0; i < g->capacity; i++) {
 		g->lane[i].buf = g->region + (size_t)i * LANE_BUFFER;
+		g->lane[i].ctx = ctx + i * contexts;
+	}
 	/* Zeroed: idle lanes hash it, and it should not be uninitialised. */
 	g->scratch = memset(g->region + (size_t)g->capacity * LANE_BUFFER, 0, LANE_BUFFER);
 	return true;
@@ -121,8 +162,8 @@ unsigned lanes_busy(const struct lane_group *g)
 
 bool lanes_accepts(const struct lane_group *g, const struct job *job)
 {
-	return g->capacity > 1 && job->hash && job->nchoices == 1 &&
-	       job->choices[0].algo->family == g->policy.family;
+	return g->capacity > 1 && job->hash && job->nchoices <= g->choices_max &&
+	       lanes_families(job) == g->families;
 }
 
 static void finish(struct lane_group *g, struct lane *l)
@@ -165,7 +206,7 @@ enum lanes_took lanes_add(struct lane_group *g, struct job *job, struct file_rea
 		*stream = l->r;
 		return LANES_STREAM;
 	}
-	unsigned contexts = job_start(job, l->ctx);   /* one choice (lanes_accepts) */
+	unsigned contexts = job_start(job, l->ctx);
 	if (!opened) {
 		job_finish(job, l->r.outcome, l->ctx);
 		g->done(job, g->done_ctx);
@@ -203,35 +244,79 @@ static bool refill(struct lane_group *g, struct lane *l)
 	return true;
 }
 
-/* The kernel for b files ready, or NULL for single-stream. */
-static const struct impl *kernel_for(const struct lane_group *g, unsigned b)
+/* The kernel of family f for b computations ready, or NULL for
+ * single-stream. There may be more than the plan's files in flight (a
+ * group holds as many as its widest family wants; sha224 and sha256 are
+ * two computations a file): they go through the kernel for as many as
+ * the plan holds, in turn. */
+static const struct impl *kernel_for(const struct lane_group *g, enum family f, unsigned b)
 {
-	return b <= COST_MAX_STREAMS ? g->policy.plan.kernel[b] : NULL;
+	const struct lane_plan *plan = &g->policy[f].plan;
+
+	return plan->kernel[b < plan->capacity ? b : plan->capacity];
 }
 
-static void run_kernel(struct lane_group *g, const struct impl *k, struct lane **ready, unsigned n,
-		       size_t nblocks)
+/* One family's computations in the ready lanes: a lane's context for
+ * each of its job's choices of that family, all at the same offset. */
+struct family_work {
+	struct hash_ctx *ctx[LANES_MAX * MAX_ALGOS];
+	const uint8_t *data[LANES_MAX * MAX_ALGOS];
+	unsigned n;
+};
+
+static void run_kernel(struct lane_group *g, const struct impl *k, struct hash_ctx *const ctx[],
+		       const uint8_t *const data[], unsigned n, size_t nblocks, size_t len)
 {
 	void *states[LANES_MAX];
-	const uint8_t *data[LANES_MAX];
+	const uint8_t *in[LANES_MAX];
 
 	for (unsigned i = 0; i < k->lanes; i++) {
 		if (i < n) {
-			states[i] = hash_md_words(&ready[i]->ctx[0]);
-			data[i] = ready[i]->buf + ready[i]->start;
+			states[i] = hash_md_words(ctx[i]);
+			in[i] = data[i];
 		} else {
 			/* Idle lanes hash whatever the scratch buffer holds. */
 			states[i] = g->scratch_state;
-			data[i] = g->scratch;
+			in[i] = g->scratch;
 		}
 	}
-	impl_mblocks(k, states, data, nblocks);
+	impl_mblocks(k, states, in, nblocks);
 	for (unsigned i = 0; i < n; i++) {
-		struct lane *l = ready[i];
-		job_feed_checks(l->job, l->ctx, l->buf + l->start, nblocks * g->block);
-		l->start += nblocks * g->block;
-		hash_md_absorbed(&l->ctx[0], nblocks * g->block);
-		hash_note_impl(&l->ctx[0], k, nblocks * g->block);
+		hash_md_absorbed(ctx[i], len);
+		hash_note_impl(ctx[i], k, len);
+	}
+}
+
+/* Advances family f's computations in the ready lanes by len bytes
+ * (whole blocks of every laned family), through the best kernel for how
+ * many there are. */
+static void advance_family(struct lane_group *g, enum family f, struct lane *const ready[],
+			   unsigned b, size_t len)
+{
+	struct family_work w;
+
+	w.n = 0;
+	for (unsigned i = 0; i < b; i++) {
+		struct job *job = ready[i]->job;
+		for (unsigned c = 0; c < job->nchoices; c++) {
+			if (job->choices[c].algo->family != f)
+				continue;
+			w.ctx[w.n] = &ready[i]->ctx[c];
+			w.data[w.n++] = ready[i]->buf + ready[i]->start;
+		}
+	}
+	size_t nblocks = len / impl_block_size(f);
+	for (unsigned e = 0; e < w.n;) {
+		const struct impl *k = kernel_for(g, f, w.n - e);
+		if (!k) {
+			/* One computation through the single-stream transforms. */
+			hash_update(w.ctx[e], w.data[e], len);
+			e++;
+			continue;
+		}
+		unsigned n = w.n - e < k->lanes ? w.n - e : k->lanes;
+		run_kernel(g, k, &w.ctx[e], &w.data[e], n, nblocks, len);
+		e += n;
 	}
 }
 
@@ -239,6 +324,7 @@ void lanes_step(struct lane_group *g)
 {
 	struct lane *ready[LANES_MAX];
 	unsigned b = 0;
+	size_t len = SIZE_MAX;   /* what every ready lane advances by */
 
 	for (unsigned i = 0; i < g->capacity; i++) {
 		struct lane *l = &g->lane[i];
@@ -247,6 +333,8 @@ void lanes_step(struct lane_group *g)
 		size_t avail = l->end - l->start;
 		if (avail >= g->block) {
 			ready[b++] = l;
+			if (avail / g->block * g->block < len)
+				len = avail / g->block * g->block;
 		} else if (l->r.eof) {
 			/* The tail (less than a block) and the padding. */
 			job_feed(l->job, l->ctx, l->buf + l->start, avail);
@@ -255,29 +343,19 @@ void lanes_step(struct lane_group *g)
 		}
 		/* else a short read: the lane waits for the next step */
 	}
-
-	struct lane **next = ready;
-	while (b) {
-		const struct impl *k = kernel_for(g, b);
-		if (!k) {
-			/* One file through the single-stream transforms. */
-			struct lane *l = next[0];
-			size_t whole = (l->end - l->start) / g->block * g->block;
-			job_feed(l->job, l->ctx, l->buf + l->start, whole);
-			l->start += whole;
-			next++;
-			b--;
-			continue;
-		}
-		unsigned n = b < k->lanes ? b : k->lanes;
-		size_t nblocks = (size_t)-1;
-		for (unsigned i = 0; i < n; i++) {
-			size_t have = (next[i]->end - next[i]->start) / g->block;
-			if (have < nblocks)
-				nblocks = have;
-		}
-		run_kernel(g, k, next, n, nblocks);
-		next += n;
-		b -= n;
+	if (!b)
+		return;
+	for (int f = 0; f < FAMILY_COUNT; f++)
+		if (g->laned & (UINT32_C(1) << f))
+			advance_family(g, (enum family)f, ready, b, len);
+	for (unsigned i = 0; i < b; i++) {
+		struct lane *l = ready[i];
+		const uint8_t *data = l->buf + l->start;
+		/* The choices without lanes, and generic's with --cross-check. */
+		for (unsigned c = 0; c < l->job->nchoices; c++)
+			if (!(g->laned & (UINT32_C(1) << l->job->choices[c].algo->family)))
+				hash_update(&l->ctx[c], data, len);
+		job_feed_checks(l->job, l->ctx, data, len);
+		l->start += len;
 	}
 }

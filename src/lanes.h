@@ -5,6 +5,7 @@
 #define SIMDSUM_LANES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "cost_model.h"
 #include "job.h"
@@ -25,9 +26,16 @@ struct lane_policy {
  * time, so it has no lanes. */
 void lanes_policy_for(const struct algo_choice *choice, enum io_mode io, struct lane_policy *out);
 
-/* A worker's lanes for one family. done() is called for each job the
- * group finishes (result filled). */
-struct lane_group *lanes_create(const struct lane_policy *policy, enum io_mode io,
+/* The families a job computes, one bit each: a group takes the jobs of
+ * one such set. */
+uint32_t lanes_families(const struct job *job);
+
+/* A worker's lanes for the jobs of one set of families, with their
+ * policies (policies[f] for each family f in the set; those without
+ * lanes read the lanes' bytes single-stream). done() is called for each
+ * job the group finishes (result filled). */
+struct lane_group *lanes_create(const struct lane_policy policies[FAMILY_COUNT],
+				uint32_t families, enum io_mode io,
 				void (*done)(struct job *job, void *ctx), void *ctx);
 void lanes_destroy(struct lane_group *g);
 
@@ -35,7 +43,7 @@ void lanes_destroy(struct lane_group *g);
 unsigned lanes_free(const struct lane_group *g);
 unsigned lanes_busy(const struct lane_group *g);
 
-/* Whether job can go into a lane: one algorithm of the group's family. */
+/* Whether job can go into a lane: its families are the group's. */
 bool lanes_accepts(const struct lane_group *g, const struct job *job);
 
 enum lanes_took {

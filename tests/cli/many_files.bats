@@ -105,7 +105,7 @@ mb_impls() {
 	done
 }
 
-@test "--debug names the lanes the run may use: none for several algorithms or --io=mmap" {
+@test "--debug names the lanes the run may use: none with --io=mmap; with several algorithms, each one's" {
 	printf 'abc' > a
 	for alg in sha1 sha256 sha512; do
 		run -0 --separate-stderr "$SIMDSUM" --debug -a $alg a
@@ -117,9 +117,62 @@ mb_impls() {
 		fi
 		run -0 --separate-stderr "$SIMDSUM" --debug --io=mmap -a $alg a
 		grep -qxF "$SAYS: $alg: multi-buffer lanes: none (--io=mmap: one file at a time)" <<< "$stderr"
-		run -0 --separate-stderr "$SIMDSUM" --debug -a $alg,crc32c a
-		grep -qxF "$SAYS: $alg: multi-buffer lanes: none (several algorithms per file)" <<< "$stderr"
+		run -0 --separate-stderr "$SIMDSUM" --debug -a crc32c,$alg a
+		grep -qxF "$line" <<< "$stderr"
 	done
+}
+
+# "-a ALG1,ALG2" in the order the lines come: each file's lines, one per
+# algorithm, from separate runs of each algorithm.
+interleave() {
+	local files=$1; shift
+	local i=0 a
+	for a in "$@"; do
+		"$SIMDSUM" -j1 --impl=generic -a "$a" $files > "one.$i"
+		i=$((i + 1))
+	done
+	paste -d '\n' $(seq -f 'one.%g' 0 $((i - 1)))
+}
+
+@test "several algorithms per file share the lanes: each one's digests, in -a's order, whatever -j and row" {
+	make_tree 400
+	for set in sha256,sha1 sha224,sha256,crc32c,md5 sha512,crc32,sha1,sha384,md5; do
+		interleave "${TREE[*]}" ${set//,/ } > ref.out
+		for j in 1 2 8; do
+			echo "# $set -j$j" >&3
+			"$SIMDSUM" -a $set -j$j "${TREE[@]}" | cmp - ref.out
+			"$SIMDSUM" -a $set -j$j --cross-check "${TREE[@]}" | cmp - ref.out
+		done
+	done
+	# an independent oracle for two of them
+	sha256sum "${TREE[@]}" > want256
+	sha1sum "${TREE[@]}" > want1
+	"$SIMDSUM" -j1 -a sha256,sha1 "${TREE[@]}" > both
+	paste -d '\n' want256 want1 | cmp - both
+	# every multi-buffer row of SHA-256, fed two computations a file
+	interleave "${TREE[*]}" sha224 sha256 > ref.out
+	for impl in $(mb_impls "sha224, sha256:"); do
+		for j in 1 2; do
+			echo "# sha224,sha256 $impl -j$j" >&3
+			"$SIMDSUM" -a sha224,sha256 --impl=$impl -j$j "${TREE[@]}" | cmp - ref.out
+		done
+	done
+}
+
+@test "several algorithms per file: the SHA runs in the multi-buffer rows it has alone" {
+	for i in $(seq 1 16); do head -c 1048576 /dev/urandom > "g$i"; done
+	"$SIMDSUM" --json -j1 -a sha256 g* | jq -r .impl | sort -u > alone
+	grep -q '^sha256-' alone
+	mb=$(mb_impls "sha224, sha256:" | sed 's/^/sha256-/')
+	if ! grep -qxF "$mb" alone 2>/dev/null || [ -z "$mb" ]; then
+		skip "sha256 alone runs no multi-buffer row here (rows: $(tr '\n' ' ' < alone))"
+	fi
+	"$SIMDSUM" --json -j1 -a sha256,crc32c,sha1 g* > mixed.json
+	jq -r 'select(.algorithm == "sha256") | .impl' mixed.json | sort -u > mixed
+	# the lanes' rows, as alone (not the single-stream row for every file)
+	grep -qxF "$mb" mixed
+	[ "$(jq -r 'select(.algorithm == "crc32c") | .name' mixed.json | wc -l)" -eq 16 ]
+	sha256sum g* | cmp - <("$SIMDSUM" -j1 -a sha256 g*)
 }
 
 @test "a device or pipe after files in the lanes: the files before it are printed before it is read" {
@@ -148,10 +201,14 @@ mb_impls() {
 	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind needs descriptors of its own"
 	for i in $(seq 1 20); do head -c 200000 /dev/urandom > "g$i"; done
 	sha256sum g* > want
+	paste -d '\n' want <(sha1sum g*) > want2
 	for j in 1 4; do
 		run bash -c 'ulimit -n 16 && "$1" -j'$j' g*' sh "$SIMDSUM"
 		[ "$status" -eq 0 ] || { echo "-j$j: $output"; false; }
 		[ "$output" = "$(cat want)" ]
+		run bash -c 'ulimit -n 16 && "$1" -j'$j' -a sha256,sha1 g*' sh "$SIMDSUM"
+		[ "$status" -eq 0 ] || { echo "-j$j, two algorithms: $output"; false; }
+		[ "$output" = "$(cat want2)" ]
 	done
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* test_crosscheck.c - --cross-check catches a wrong kernel: a deliberately
- * broken transform, single-stream and in multi-buffer lanes, must turn the
- * file's outcome into FILE_DISAGREE instead of a digest. */
+ * broken transform, single-stream and in multi-buffer lanes (alone or
+ * beside another algorithm), must turn the file's outcome into
+ * FILE_DISAGREE instead of a digest. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,16 +91,18 @@ static void test_lanes(void **state)
 {
 	(void)state;
 	struct algo_choice choice = { .algo = algo_by_name("sha256") };
-	struct lane_policy policy = { .family = FAMILY_SHA256,
-				      .enabled = true };
+	struct lane_policy policies[FAMILY_COUNT] = { 0 };
+	struct lane_policy *policy = &policies[FAMILY_SHA256];
 	struct job jobs[2];
 	char *paths[2] = { make_file(300000), make_file(200001) };
 
 	cost_model_lanes(FAMILY_SHA256, profile_get(), cpu_features_get(), &broken_mb_row,
-			 &policy.plan);
+			 &policy->plan);
+	policy->family = FAMILY_SHA256;
+	policy->enabled = true;
 	impl_select_auto(FAMILY_SHA256, &choice.dispatch);
 	for (int cross = 0; cross < 2; cross++) {
-		struct lane_group *g = lanes_create(&policy, IO_READ, on_done, NULL);
+		struct lane_group *g = lanes_create(policies, UINT32_C(1) << FAMILY_SHA256, IO_READ, on_done, NULL);
 		finished = 0;
 		for (int i = 0; i < 2; i++) {
 			memset(&jobs[i], 0, sizeof jobs[i]);
@@ -124,11 +127,81 @@ static void test_lanes(void **state)
 	}
 }
 
+/* Several algorithms per file in one group: the broken kernel is caught
+ * and named (its choice's index), and the other family's digest, fed the
+ * same bytes single-stream, is right. */
+static void test_mixed_lanes(void **state)
+{
+	(void)state;
+	struct algo_choice choices[2] = { { .algo = algo_by_name("crc32c") },
+					  { .algo = algo_by_name("sha256") } };
+	struct lane_policy policies[FAMILY_COUNT] = { 0 };
+	struct lane_policy *policy = &policies[FAMILY_SHA256];
+	uint32_t families = (UINT32_C(1) << FAMILY_CRC32C) | (UINT32_C(1) << FAMILY_SHA256);
+	size_t sizes[3] = { 300000, 200001, 129 };
+	struct job jobs[3];
+	char *paths[3];
+
+	for (int i = 0; i < 3; i++)
+		paths[i] = make_file(sizes[i]);
+	cost_model_lanes(FAMILY_SHA256, profile_get(), cpu_features_get(), &broken_mb_row,
+			 &policy->plan);
+	policy->family = FAMILY_SHA256;
+	policy->enabled = true;
+	impl_select_auto(FAMILY_CRC32C, &choices[0].dispatch);
+	impl_select_auto(FAMILY_SHA256, &choices[1].dispatch);
+	for (int cross = 0; cross < 2; cross++) {
+		struct lane_group *g = lanes_create(policies, families, IO_READ, on_done, NULL);
+		finished = 0;
+		for (int i = 0; i < 3; i++) {
+			memset(&jobs[i], 0, sizeof jobs[i]);
+			jobs[i].name = paths[i];
+			jobs[i].choices = choices;
+			jobs[i].nchoices = 2;
+			jobs[i].hash = true;
+			jobs[i].cross_check = cross;
+			assert_true(lanes_accepts(g, &jobs[i]));
+			struct file_reader stream;
+			assert_int_equal(lanes_add(g, &jobs[i], &stream), LANES_TAKEN);
+		}
+		while (finished < 3)
+			lanes_step(g);
+		lanes_destroy(g);
+		/* The two large files go through the broken kernel together. */
+		for (int i = 0; i < 2; i++) {
+			struct file_outcome *o = &jobs[i].result.outcome;
+			assert_int_equal(o->status, cross ? FILE_DISAGREE : FILE_OK);
+			if (cross)
+				assert_int_equal(o->err, 1);   /* sha256, not crc32c */
+		}
+		for (int i = 0; !cross && i < 3; i++) {
+			FILE *f = fopen(paths[i], "rb");
+			uint8_t *data = malloc(sizes[i]), want[ALGO_MAX_DIGEST];
+			assert_int_equal(fread(data, 1, sizes[i], f), sizes[i]);
+			fclose(f);
+			hash_buffer(choices[0].algo, job_generic_dispatch(FAMILY_CRC32C), data,
+				    sizes[i], want);
+			assert_memory_equal(jobs[i].result.digest[0], want, 4);
+			free(data);
+		}
+	}
+	/* A job of other families is not the group's. */
+	jobs[0].nchoices = 1;
+	struct lane_group *g = lanes_create(policies, families, IO_READ, on_done, NULL);
+	assert_false(lanes_accepts(g, &jobs[0]));
+	lanes_destroy(g);
+	for (int i = 0; i < 3; i++) {
+		unlink(paths[i]);
+		free(paths[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_single_stream),
 		cmocka_unit_test(test_lanes),
+		cmocka_unit_test(test_mixed_lanes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,26 +33,26 @@ static void test_one_job(void **state)
 	struct engine_config cfg;
 	int ctx;
 
-	engine_config_init(&cfg, &opt, 1, NULL, 0, emit, &ctx);
+	engine_config_init(&cfg, &opt, 1, NULL, 0, false, emit, &ctx);
 	assert_true(cfg.one_job);
 	assert_int_equal(cfg.jobs, 3);
 	assert_int_equal(cfg.io, IO_READ);
 	assert_ptr_equal(cfg.emit, emit);
 	assert_ptr_equal(cfg.ctx, &ctx);
-	engine_config_init(&cfg, &opt, 0, NULL, 0, emit, &ctx);   /* standard input */
+	engine_config_init(&cfg, &opt, 0, NULL, 0, false, emit, &ctx);   /* standard input */
 	assert_true(cfg.one_job);
-	engine_config_init(&cfg, &opt, 2, NULL, 0, emit, &ctx);
+	engine_config_init(&cfg, &opt, 2, NULL, 0, false, emit, &ctx);
 	assert_false(cfg.one_job);
 	opt.recursive = true;
-	engine_config_init(&cfg, &opt, 1, NULL, 0, emit, &ctx);
+	engine_config_init(&cfg, &opt, 1, NULL, 0, false, emit, &ctx);
 	assert_false(cfg.one_job);
 	opt.recursive = false;
 	opt.files_from = "-";
-	engine_config_init(&cfg, &opt, 0, NULL, 0, emit, &ctx);
+	engine_config_init(&cfg, &opt, 0, NULL, 0, false, emit, &ctx);
 	assert_false(cfg.one_job);
 	opt.files_from = NULL;
 	opt.check = true;   /* one list may name many files */
-	engine_config_init(&cfg, &opt, 1, NULL, 0, emit, &ctx);
+	engine_config_init(&cfg, &opt, 1, NULL, 0, false, emit, &ctx);
 	assert_false(cfg.one_job);
 }
 
@@ -63,19 +63,19 @@ static void test_lanes_of_the_choices_given(void **state)
 	struct algo_choice c[2] = { choice_of("sha256", 8), choice_of("md5", 16) };
 	struct engine_config cfg;
 
-	engine_config_init(&cfg, &opt, 2, c, 0, emit, NULL);
+	engine_config_init(&cfg, &opt, 2, c, 0, false, emit, NULL);
 	for (unsigned f = 0; f < FAMILY_COUNT; f++)
 		assert_false(cfg.lanes[f].enabled);
-	engine_config_init(&cfg, &opt, 2, c, 1, emit, NULL);
+	engine_config_init(&cfg, &opt, 2, c, 1, false, emit, NULL);
 	for (unsigned f = 0; f < FAMILY_COUNT; f++)
 		assert_int_equal(cfg.lanes[f].enabled, f == FAMILY_SHA256);
 	assert_int_equal(cfg.lanes[FAMILY_SHA256].plan.capacity, 8);
-	engine_config_init(&cfg, &opt, 2, c, 2, emit, NULL);
+	engine_config_init(&cfg, &opt, 2, c, 2, false, emit, NULL);
 	for (unsigned f = 0; f < FAMILY_COUNT; f++)
 		assert_int_equal(cfg.lanes[f].enabled, f == FAMILY_SHA256 || f == FAMILY_MD5);
 	assert_int_equal(cfg.lanes[FAMILY_MD5].family, FAMILY_MD5);
 	opt.io = IO_MMAP;   /* a mapped file is hashed alone */
-	engine_config_init(&cfg, &opt, 2, c, 2, emit, NULL);
+	engine_config_init(&cfg, &opt, 2, c, 2, false, emit, NULL);
 	for (unsigned f = 0; f < FAMILY_COUNT; f++)
 		assert_false(cfg.lanes[f].enabled);
 }
