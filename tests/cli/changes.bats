@@ -82,6 +82,7 @@ lanes_row() {
 	fresh mate 7000
 	row=$(lanes_row)
 	for cmd in "-j1 -a sha256 large" "--io=auto -a sha512 large" "--io=read -a sha1 large" \
+		"--io=auto -a sha256,md5,sha1 large" \
 		"-j2 -a crc32c huge" "-j1 -a crc32c huge" "--parts=1M -a crc32c,sha256 large" \
 		"-j2 --parts=1M -a crc32c,crc64nvme huge" \
 		"-j1 -a sha256 ${row:+--impl=$row} mate small" "-j2 -a sha256 mate small"; do

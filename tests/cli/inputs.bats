@@ -94,6 +94,38 @@ load helpers
 	[ "$stderr" = "$SAYS: large: Input/output error" ]
 }
 
+@test "several algorithms of a large file on two hashing threads: each one's digest, same errors" {
+	# Page faults made free, so that auto takes the reading thread on any
+	# machine; past three times the ring, so that both hashing threads
+	# wait for the reader and for each other.
+	export SIMDSUM_TEST_PAGE_FAULT_NS=0
+	head -c 12582917 /dev/urandom > large
+	want=$(sha256sum large; sha1sum large; md5sum large; sha512sum large)
+	run -0 --separate-stderr "$SIMDSUM" --debug -a sha256,sha1,md5,sha512 large
+	[ "$output" = "$want" ]
+	grep -qxF "$SAYS: large: 4 computations shared by two hashing threads, read on a third" <<< "$stderr"
+	# the same through one thread (-j1) and under --cross-check (8 of them)
+	[ "$("$SIMDSUM" -j1 -a sha256,sha1,md5,sha512 large)" = "$want" ]
+	run -0 --separate-stderr "$SIMDSUM" --debug --cross-check -a sha256,sha1,md5,sha512 large
+	[ "$output" = "$want" ]
+	grep -qxF "$SAYS: large: 8 computations shared by two hashing threads, read on a third" <<< "$stderr"
+	# with a CRC and an xxHash beside a SHA
+	[ "$("$SIMDSUM" -a crc32c,sha1,xxh128 large)" = "$("$SIMDSUM" -j1 -a crc32c,sha1,xxh128 large)" ]
+	# short reads of an odd size and EINTR
+	run env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eintr,split-every=4097 "$SIMDSUM" -a sha1,sha256 large
+	[ "$output" = "$(sha1sum large; sha256sum large)" ]
+	# a file that grows or fails while read: its error, no digest
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=append-after-read=large \
+		"$SIMDSUM" -a sha256,sha1 large
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: large: file changed while reading" ]
+	[ -z "$output" ]
+	run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=eio=large "$SIMDSUM" -a md5,sha512 large
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: large: Input/output error" ]
+	[ -z "$output" ]
+}
+
 @test "--parts of /proc and /sys files: every part, without a count; an empty file is part 1 of 1" {
 	local f=/sys/kernel/mm/transparent_hugepage/enabled
 	[ -r "$f" ] || f=/sys/devices/system/cpu/online
