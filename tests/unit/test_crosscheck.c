@@ -87,37 +87,57 @@ static void on_done(struct job *job, void *ctx)
 	finished++;
 }
 
-static void test_lanes(void **state)
+/* SHA-256's lanes planned on the broken multi-buffer row, the other
+ * families without lanes. */
+static void broken_lanes(struct lane_policy policies[FAMILY_COUNT])
 {
-	(void)state;
-	struct algo_choice choice = { .algo = algo_by_name("sha256") };
-	struct lane_policy policies[FAMILY_COUNT] = { 0 };
 	struct lane_policy *policy = &policies[FAMILY_SHA256];
-	struct job jobs[2];
-	char *paths[2] = { make_file(300000), make_file(200001) };
 
+	memset(policies, 0, FAMILY_COUNT * sizeof *policies);
 	cost_model_lanes(FAMILY_SHA256, profile_get(), cpu_features_get(), &broken_mb_row,
 			 &policy->plan);
 	policy->family = FAMILY_SHA256;
 	policy->enabled = true;
+}
+
+/* Hashes the files in one lane group of families, each job computing
+ * choices[0..nchoices), until every job is done. */
+static void hash_in_lanes(const struct lane_policy policies[FAMILY_COUNT], uint32_t families,
+			  struct job *jobs, char *const paths[], int n,
+			  const struct algo_choice *choices, unsigned nchoices, bool cross)
+{
+	struct lane_group *g = lanes_create(policies, families, IO_READ, on_done, NULL);
+
+	finished = 0;
+	for (int i = 0; i < n; i++) {
+		memset(&jobs[i], 0, sizeof jobs[i]);
+		jobs[i].name = paths[i];
+		jobs[i].choices = choices;
+		jobs[i].nchoices = nchoices;
+		jobs[i].hash = true;
+		jobs[i].cross_check = cross;
+		assert_true(lanes_accepts(g, &jobs[i]));
+		struct file_reader stream;
+		assert_int_equal(lanes_add(g, &jobs[i], &stream), LANES_TAKEN);
+	}
+	while (finished < n)
+		lanes_step(g);
+	lanes_destroy(g);
+}
+
+static void test_lanes(void **state)
+{
+	(void)state;
+	struct algo_choice choice = { .algo = algo_by_name("sha256") };
+	struct lane_policy policies[FAMILY_COUNT];
+	struct job jobs[2];
+	char *paths[2] = { make_file(300000), make_file(200001) };
+
+	broken_lanes(policies);
 	impl_select_auto(FAMILY_SHA256, &choice.dispatch);
 	for (int cross = 0; cross < 2; cross++) {
-		struct lane_group *g = lanes_create(policies, UINT32_C(1) << FAMILY_SHA256, IO_READ, on_done, NULL);
-		finished = 0;
-		for (int i = 0; i < 2; i++) {
-			memset(&jobs[i], 0, sizeof jobs[i]);
-			jobs[i].name = paths[i];
-			jobs[i].choices = &choice;
-			jobs[i].nchoices = 1;
-			jobs[i].hash = true;
-			jobs[i].cross_check = cross;
-			assert_true(lanes_accepts(g, &jobs[i]));
-			struct file_reader stream;
-			assert_int_equal(lanes_add(g, &jobs[i], &stream), LANES_TAKEN);
-		}
-		while (finished < 2)
-			lanes_step(g);
-		lanes_destroy(g);
+		hash_in_lanes(policies, UINT32_C(1) << FAMILY_SHA256, jobs, paths, 2, &choice, 1,
+			      cross);
 		for (int i = 0; i < 2; i++)
 			assert_int_equal(jobs[i].result.outcome.status, cross ? FILE_DISAGREE : FILE_OK);
 	}
@@ -135,8 +155,7 @@ static void test_mixed_lanes(void **state)
 	(void)state;
 	struct algo_choice choices[2] = { { .algo = algo_by_name("crc32c") },
 					  { .algo = algo_by_name("sha256") } };
-	struct lane_policy policies[FAMILY_COUNT] = { 0 };
-	struct lane_policy *policy = &policies[FAMILY_SHA256];
+	struct lane_policy policies[FAMILY_COUNT];
 	uint32_t families = (UINT32_C(1) << FAMILY_CRC32C) | (UINT32_C(1) << FAMILY_SHA256);
 	size_t sizes[3] = { 300000, 200001, 129 };
 	struct job jobs[3];
@@ -144,29 +163,11 @@ static void test_mixed_lanes(void **state)
 
 	for (int i = 0; i < 3; i++)
 		paths[i] = make_file(sizes[i]);
-	cost_model_lanes(FAMILY_SHA256, profile_get(), cpu_features_get(), &broken_mb_row,
-			 &policy->plan);
-	policy->family = FAMILY_SHA256;
-	policy->enabled = true;
+	broken_lanes(policies);
 	impl_select_auto(FAMILY_CRC32C, &choices[0].dispatch);
 	impl_select_auto(FAMILY_SHA256, &choices[1].dispatch);
 	for (int cross = 0; cross < 2; cross++) {
-		struct lane_group *g = lanes_create(policies, families, IO_READ, on_done, NULL);
-		finished = 0;
-		for (int i = 0; i < 3; i++) {
-			memset(&jobs[i], 0, sizeof jobs[i]);
-			jobs[i].name = paths[i];
-			jobs[i].choices = choices;
-			jobs[i].nchoices = 2;
-			jobs[i].hash = true;
-			jobs[i].cross_check = cross;
-			assert_true(lanes_accepts(g, &jobs[i]));
-			struct file_reader stream;
-			assert_int_equal(lanes_add(g, &jobs[i], &stream), LANES_TAKEN);
-		}
-		while (finished < 3)
-			lanes_step(g);
-		lanes_destroy(g);
+		hash_in_lanes(policies, families, jobs, paths, 3, choices, 2, cross);
 		/* The two large files go through the broken kernel together. */
 		for (int i = 0; i < 2; i++) {
 			struct file_outcome *o = &jobs[i].result.outcome;
