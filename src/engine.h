@@ -27,7 +27,7 @@ struct engine_config {
 
 /* The configuration every mode gives the engine, decided here from the
  * options: -j and --io; the lanes of each family in choices[0..nlanes)
- * (the choices a file may be hashed with alone; select.c made their
+ * (the choices a file may be hashed with; select.c made their
  * plans, one per family); one_job when the operands are files to hash
  * (not --check's lists), at most one, without -r or --files-from; mixed
  * when a job may compute algorithms of several families. */
