@@ -78,23 +78,26 @@ shimmed() {
 	under_shim "$faults" "$SIMDSUM" "$@"
 }
 
-# start_slow_writer DIR GLOB ARGS...: simdsum ARGS in the background (its
+# start_slow_writer DIR PREFIX ARGS...: simdsum ARGS in the background (its
 # pid in $pid), every write to its temporary file held 2 s by the fault
-# shim, once a file matching GLOB is in DIR: a window in which to signal
-# it mid-write. (env restores SIGINT, which a background job starts
-# ignoring.) Waits up to 5 minutes: some runs measure first, and
-# valgrind is slow.
+# shim, once its own temporary file (PREFIX, then its pid: ".list.
+# simdsum-tmp.PID.XXXXXX") is in DIR: a window in which to signal it
+# mid-write. Not any file with PREFIX: one a killed run left behind is
+# there at once, and the new run may remove it before making its own.
+# (env restores SIGINT, which a background job starts ignoring.) Waits
+# up to 5 minutes: some runs measure first, and valgrind is slow.
 start_slow_writer() {
-	local dir=$1 glob=$2
+	local dir=$1 prefix=$2
 	shift 2
 	LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=slow-write=.simdsum-tmp. \
 		env --default-signal=INT "$SIMDSUM" "$@" > /dev/null 2>&1 &
 	pid=$!
 	for _ in $(seq 1 3000); do
-		[ -n "$(find "$dir" -maxdepth 1 -name "$glob")" ] && break
+		[ -n "$(find "$dir" -maxdepth 1 -name "$prefix$pid.*")" ] && return 0
 		sleep 0.1
 	done
-	[ -n "$(find "$dir" -maxdepth 1 -name "$glob")" ]
+	echo "no $dir/$prefix$pid.* in 5 minutes"
+	false
 }
 
 # as_named NAME ARGS...: our link NAME run by its name (argv[0] "NAME", as

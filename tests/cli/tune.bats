@@ -273,7 +273,7 @@ can_make_readonly() {
 	mkdir -p cfg/simdsum
 	echo old > cfg/simdsum/profile
 	for sig in TERM INT HUP; do
-		start_slow_writer cfg/simdsum '.profile.simdsum-tmp.*' --tune=save
+		start_slow_writer cfg/simdsum '.profile.simdsum-tmp.' --tune=save
 		kill -$sig $pid
 		rc=0
 		wait $pid || rc=$?
