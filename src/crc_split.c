@@ -16,13 +16,25 @@ bool crc_split_worth(const struct file_reader *rd)
 	return rd->regular && !rd->is_stdin && crc_split_size_worth((uint64_t)rd->before.st_size);
 }
 
+bool crc_split_job(const struct job *job)
+{
+	for (unsigned i = 0; i < job->nchoices; i++)
+		if (!family_is_crc(job->choices[i].algo->family))
+			return false;
+	return job->nchoices > 0;
+}
+
 void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways)
 {
-	struct crc_list crcs = { .n = 1, .family = { job->choices[0].algo->family },
-				 .dispatch = { &job->choices[0].dispatch } };
+	struct crc_list crcs = { .n = job->nchoices };
 	struct crc_range ranges[CRC_RANGES_MAX];
-	uint64_t crc[CRC_RANGES_MAX], len[CRC_RANGES_MAX];
+	/* One piece a range (no cut): range i's CRCs are crc[i * n + a]. */
+	uint64_t crc[CRC_RANGES_MAX * MAX_ALGOS], len[CRC_RANGES_MAX];
 
+	for (unsigned a = 0; a < crcs.n; a++) {
+		crcs.family[a] = job->choices[a].algo->family;
+		crcs.dispatch[a] = &job->choices[a].dispatch;
+	}
 	if (ways > CRC_RANGES_MAX)
 		ways = CRC_RANGES_MAX;
 	uint64_t size = (uint64_t)rd->before.st_size;
@@ -31,17 +43,22 @@ void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways)
 	for (uint64_t off = 0; off < size; off += step, n++)
 		ranges[n] = (struct crc_range){ .offset = off,
 						.length = size - off < step ? size - off : step,
-						.crc = &crc[n], .len = &len[n] };
+						.crc = &crc[n * crcs.n], .len = &len[n] };
 	crc_ranges_run(rd->fd, &crcs, 0, ranges, n);
 
 	struct file_outcome read = crc_ranges_outcome(ranges, n);
-	uint64_t joined = crc[0];
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < n; i++)
 		rd->total += ranges[i].done;
-		if (i && read.status == FILE_OK)
-			joined = crc_combine(crcs.family[0], joined, crc[i], ranges[i].length);
+	uint64_t joined[MAX_ALGOS];
+	const struct impl *impl[MAX_ALGOS];
+	for (unsigned a = 0; a < crcs.n; a++) {
+		joined[a] = crc[a];
+		for (unsigned i = 1; i < n && read.status == FILE_OK; i++)
+			joined[a] = crc_combine(crcs.family[a], joined[a], crc[i * crcs.n + a],
+						ranges[i].length);
+		impl[a] = dispatch_pick(crcs.dispatch[a], CRC_RANGE_BUFFER);
 	}
 	/* A file that grew past the size split is reader_close's to see. */
 	struct file_outcome outcome = reader_close_read(rd, read);
-	job_finish_crc(job, outcome, joined, dispatch_pick(crcs.dispatch[0], CRC_RANGE_BUFFER));
+	job_finish_crcs(job, outcome, joined, impl);
 }

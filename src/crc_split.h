@@ -17,9 +17,14 @@ bool crc_split_worth(const struct file_reader *rd);
 /* Whether a regular file of size bytes is large enough to be split. */
 bool crc_split_size_worth(uint64_t size);
 
-/* For a job computing only one CRC of such a file (rd, closed here):
- * reads `ways` ranges of it with pread on as many threads and joins
- * their CRCs with crc_combine. */
+/* Whether every algorithm the job computes is a CRC (-a crc32c, or
+ * -a crc32c,crc64nvme): what the split can compute. */
+bool crc_split_job(const struct job *job);
+
+/* For such a job, of such a file (rd, closed here): reads `ways` ranges
+ * of it with pread on as many threads, each range's bytes going into
+ * every CRC while in cache, and joins each CRC's ranges with
+ * crc_combine. */
 void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways);
 
 #endif

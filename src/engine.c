@@ -91,8 +91,7 @@ static struct lane_group *group_for(struct worker *w, const struct job *job)
 /* Whether a worker is free to split this file over the idle workers. */
 static unsigned crc_split_ways(struct engine *e, const struct job *job)
 {
-	if (e->cfg.jobs < 2 || !job->hash || job->nchoices != 1 || job->cross_check ||
-	    !family_is_crc(job->choices[0].algo->family))
+	if (e->cfg.jobs < 2 || !job->hash || job->cross_check || !crc_split_job(job))
 		return 1;
 	pthread_mutex_lock(&e->mu);
 	bool nothing_else = e->next_claim == e->submitted;

@@ -74,14 +74,16 @@ void job_finish(struct job *job, struct file_outcome outcome, struct hash_ctx *c
 	}
 }
 
-void job_finish_crc(struct job *job, struct file_outcome outcome, uint64_t crc,
-		    const struct impl *impl)
+void job_finish_crcs(struct job *job, struct file_outcome outcome, const uint64_t *crc,
+		     const struct impl *const *impl)
 {
 	job->result.outcome = outcome;
 	if (outcome.status != FILE_OK)
 		return;
-	crc_store_digest(job->choices[0].algo->family, job->result.digest[0], crc);
-	job->result.impl[0] = impl;
+	for (unsigned i = 0; i < job->nchoices; i++) {
+		crc_store_digest(job->choices[i].algo->family, job->result.digest[i], crc[i]);
+		job->result.impl[i] = impl[i];
+	}
 }
 
 void job_fail(struct job *job, int err)

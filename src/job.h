@@ -55,11 +55,11 @@ void job_feed_checks(const struct job *job, struct hash_ctx *ctx, const uint8_t 
  * outcome into FILE_DISAGREE. */
 void job_finish(struct job *job, struct file_outcome outcome, struct hash_ctx *ctx);
 
-/* The same for a CRC computed without contexts (the split of one file
- * over threads, crc_split.c): crc, by impl, is the digest when the whole
- * file was read. */
-void job_finish_crc(struct job *job, struct file_outcome outcome, uint64_t crc,
-		    const struct impl *impl);
+/* The same for CRCs computed without contexts (the split of one file
+ * over threads, crc_split.c): crc[i], by impl[i], is the digest of the
+ * job's choice i when the whole file was read. */
+void job_finish_crcs(struct job *job, struct file_outcome outcome, const uint64_t *crc,
+		     const struct impl *const *impl);
 
 /* Marks a job that cannot be read at all (it keeps its place in the
  * output): FILE_READ_FAILED with err. */

@@ -207,9 +207,29 @@ PY
 	done
 }
 
-@test "a large file split over threads gives the one-thread CRC, every CRC" {
+@test "a large file split over threads gives the one-thread CRC, every CRC, one or several" {
 	head -c 70000000 /dev/urandom > big
 	for alg in crc32 crc64nvme; do
 		[ "$("$SIMDSUM" -a $alg -j2 big)" = "$("$SIMDSUM" -a $alg -j1 --io=read big)" ]
 	done
+	# Several CRCs of the file: split too (pread), each range read once
+	# for all of them; each digest that of its own one-thread run.
+	for set in crc32c,crc64nvme crc32,crc32c,crc64nvme; do
+		for alg in ${set//,/ }; do "$SIMDSUM" -a $alg -j1 --io=read big; done > ref.out
+		rm -f .faults.log
+		under_shim log-preads "$SIMDSUM" -a $set -j2 big > got.out
+		cmp got.out ref.out || { echo "$set"; false; }
+		grep -q "^pread [0-9]* $T/big\$" .faults.log || { echo "$set: not split"; false; }
+		"$SIMDSUM" -a $set -j7 big | cmp - ref.out
+		"$SIMDSUM" -a $set -j3 --impl=generic big | cmp - ref.out
+		# --json names what computed each one
+		"$SIMDSUM" -a $set -j2 --json big | jq -e -s --arg n "$(wc -l < ref.out)" \
+			'length == ($n | tonumber) and all(.[]; .impl != null and .size == 70000000)'
+	done
+	# against zlib, with another CRC beside it
+	[ "$("$SIMDSUM" -a crc32c,crc32 -j2 big | sed -n 2p)" = "$(crc_py crc32 big)  big" ]
+	# a hash beside the CRCs: not split (the SHA's own reading thread)
+	rm -f .faults.log
+	under_shim log-preads "$SIMDSUM" -a crc32c,sha256 -j2 big > /dev/null
+	! grep -q "^pread" .faults.log
 }
