@@ -21,7 +21,10 @@
  * computation is furthest behind, so unequal algorithms still keep both
  * busy. A chunk's slot is free once every computation has taken it. On
  * the Zen 5 VM, a cached 512 MiB file: -a sha256,sha1 0.39 s against 0.63,
- * -a md5,sha1,sha256 0.74 s against 1.34 (bench/RESULTS.md). */
+ * -a md5,sha1,sha256 0.74 s against 1.34 (bench/RESULTS.md).
+ *
+ * A pipe or device comes here once it has given READAHEAD_MIN_SIZE
+ * (input.c); its chunks are filled by as many reads as it takes. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -52,7 +55,9 @@
  * save less copying than that is read on one thread. */
 static bool ring_pays(const struct file_reader *r, uint8_t *region)
 {
-	double size = (double)r->before.st_size;
+	/* A stream's length is unknown: what it has given so far stands for
+	 * what is to come. */
+	double size = r->regular ? (double)r->before.st_size : (double)r->total;
 	double ready = huge_buffer_price_ns(region, RING_SIZE);
 	double saved = size * COPY_NS_PER_BYTE;
 
@@ -98,6 +103,28 @@ static uint64_t filled(const struct ring *g)
 	return g->produced - least;
 }
 
+/* A chunk's bytes, or what the read that ended the input returned (0 at
+ * the end, -1 on an error, left in r->outcome). A pipe gives at most its
+ * buffer (64 KiB) a read, so a stream's chunk is filled by as many reads
+ * as it takes: a slot handed over per 64 KiB would cost the threads
+ * eight times the locking and waking. (An error after some bytes ends
+ * the chunk; the next call sees it in r->outcome.) */
+static ssize_t fill_chunk(struct file_reader *r, uint8_t *p)
+{
+	if (r->regular)
+		return reader_read(r, p, CHUNK);
+	if (r->outcome.status != FILE_OK)
+		return -1;
+	size_t got = 0;
+	while (got < CHUNK) {
+		ssize_t n = reader_read(r, p + got, CHUNK - got);
+		if (n <= 0)
+			return got ? (ssize_t)got : n;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
 static void *read_ahead(void *arg)
 {
 	struct ring *g = arg;
@@ -113,7 +140,7 @@ static void *read_ahead(void *arg)
 		unsigned slot = (unsigned)(g->produced % SLOTS);
 		pthread_mutex_unlock(&g->mu);
 
-		ssize_t n = reader_read(g->r, g->buf[slot], CHUNK);
+		ssize_t n = fill_chunk(g->r, g->buf[slot]);
 
 		pthread_mutex_lock(&g->mu);
 		g->len[slot] = n;
@@ -212,10 +239,14 @@ bool readahead_hash(struct file_reader *r, const struct input_sink *s)
 	pthread_mutex_init(&g.mu, NULL);
 	pthread_cond_init(&g.space, NULL);
 	pthread_cond_init(&g.data, NULL);
+	uint64_t before = r->total;   /* the reading thread's from now on */
 	if (!ok || pthread_create(&reader, NULL, read_ahead, &g) != 0) {
 		ok = false;
 		goto out;
 	}
+	if (!r->regular)
+		diag_debug_file(r->name, "a stream past its first %llu MiB: read on a thread of its own",
+				(unsigned long long)(before >> 20));
 	/* Without the helper (it could not start) this thread feeds all. */
 	bool helped = g.units > 1 && pthread_create(&helper, NULL, hash_units, &g) == 0;
 	if (helped)

@@ -14,7 +14,8 @@
  * it costs more than the overlap saves). */
 #define READAHEAD_MIN_SIZE (8u << 20)
 
-/* Reads r to the end on a second thread, in chunks that this thread
+/* Reads r (a regular file, or a stream past its first bytes) to the end
+ * on a second thread, in chunks that this thread
  * feeds to every context as they arrive, so copying from the page cache
  * overlaps hashing. Returns false, having read nothing, when the thread
  * could not start or its ring's page faults, measured on its first pages,

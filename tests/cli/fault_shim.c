@@ -55,11 +55,15 @@
  *                        entry (file or directory) is renamed NAME.moved
  *                        and a symbolic link to $SIMDSUM_FAULT_LINK put in
  *                        its place; both logged
+ *   pipe-eio-after=N     read() of a pipe or FIFO fails with EIO once N
+ *                        bytes have come from pipes (a stream that fails
+ *                        mid-way, as a device can); each failure logged
  * SIMDSUM_FAULT_LOG=FILE appends a line to FILE for each fault injected
  * by the last three and for each change written, with the file's path, so
  * a test can tell that its faults happened (and, with log-reads, count
  * the reads).
- * Only regular files are affected (never pipes or terminals). read() and
+ * Only regular files are affected (never pipes or terminals), but for
+ * pipe-eio-after. read() and
  * pread() (the CRC-32C split path) get the same faults, except the
  * random short reads.
  * Faults on writing (a list that --update replaces), also in
@@ -490,12 +494,42 @@ static void after_read(int fd, size_t count, ssize_t got)
 	}
 }
 
+static int is_fifo(int fd)
+{
+	struct stat st;
+	return fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+/* pipe-eio-after=N: a pipe's read, short of the N-th byte pipes have
+ * given, or EIO past it. */
+static ssize_t pipe_read(int fd, void *buf, size_t count,
+			 ssize_t (*real_read)(int, void *, size_t))
+{
+	static unsigned long long given;
+	unsigned long long limit = fault_number("pipe-eio-after=", fd);
+	unsigned long long had = __atomic_load_n(&given, __ATOMIC_RELAXED);
+
+	if (had >= limit) {
+		log_fault("pipe-eio", count, fd);
+		errno = EIO;
+		return -1;
+	}
+	if (count > limit - had)
+		count = (size_t)(limit - had);
+	ssize_t got = real_read(fd, buf, count);
+	if (got > 0)
+		__atomic_add_fetch(&given, (unsigned long long)got, __ATOMIC_RELAXED);
+	return got;
+}
+
 ssize_t read(int fd, void *buf, size_t count)
 {
 	static ssize_t (*real_read)(int, void *, size_t);
 	static int flip;
 	if (!real_read)
 		real_read = (ssize_t(*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+	if (getenv("SIMDSUM_FAULT") && fault("pipe-eio-after=") && is_fifo(fd))
+		return pipe_read(fd, buf, count, real_read);
 	if (!getenv("SIMDSUM_FAULT") || !is_regular(fd))
 		return real_read(fd, buf, count);
 

@@ -126,6 +126,51 @@ load helpers
 	[ -z "$output" ]
 }
 
+@test "a pipe past 8 MiB that the SHAs hash: read on a thread of its own, same digests, same errors" {
+	export SIMDSUM_TEST_PAGE_FAULT_NS=0
+	head -c 12582917 /dev/urandom > large
+	past="a stream past its first 8 MiB: read on a thread of its own"
+	# one SHA; several (two hashing threads); and under --cross-check
+	run -0 --separate-stderr bash -c "cat large | '$SIMDSUM' --debug -a sha256"
+	[ "$output" = "$(sha256sum < large)" ]
+	grep -qxF "$SAYS: -: $past" <<< "$stderr"
+	want=$(sha256sum < large; sha1sum < large; md5sum < large; sha512sum < large)
+	run -0 --separate-stderr bash -c "cat large | '$SIMDSUM' --debug -a sha256,sha1,md5,sha512"
+	[ "$output" = "$want" ]
+	grep -qxF "$SAYS: -: $past" <<< "$stderr"
+	grep -qxF "$SAYS: -: 4 computations shared by two hashing threads, read on a third" <<< "$stderr"
+	run -0 bash -c "cat large | '$SIMDSUM' --cross-check -a sha256,sha1,md5,sha512"
+	[ "$output" = "$want" ]
+	# a FIFO argument written in odd-sized pieces (chunks filled by
+	# many reads), between two files
+	mkfifo fifo
+	printf 'a' > a
+	(dd if=large of=fifo bs=4097 status=none &)
+	run -0 --separate-stderr "$SIMDSUM" --debug -a sha1,sha256 a fifo a
+	[ "$output" = "$(sha1sum a; sha256sum a
+		sha1sum < large | sed 's/-$/fifo/'; sha256sum < large | sed 's/-$/fifo/'
+		sha1sum a; sha256sum a)" ]
+	grep -qxF "$SAYS: fifo: $past" <<< "$stderr"
+	# -j1, --io=read, a CRC alone and a short stream: one thread, as before
+	for args in "-j1 -a sha256,sha1" "--io=read -a sha256,sha1" "-a crc32c"; do
+		run -0 --separate-stderr bash -c "cat large | '$SIMDSUM' --debug $args"
+		! grep -qF "a stream past" <<< "$stderr" || { echo "$args"; false; }
+	done
+	run -0 --separate-stderr bash -c "head -c 100000 large | '$SIMDSUM' --debug -a sha256,sha1"
+	[ "$output" = "$(head -c 100000 large | sha256sum; head -c 100000 large | sha1sum)" ]
+	! grep -qF "a stream past" <<< "$stderr"
+	# A stream that fails before the thread, at the switch, in the ring's
+	# first chunk and near the end: its error, no digest.
+	for at in 1000000 8388608 8400000 12000000; do
+		run --separate-stderr bash -c "cat large | LD_PRELOAD='$FAULT_SHIM' \
+			SIMDSUM_FAULT=pipe-eio-after=$at SIMDSUM_FAULT_LOG=log '$SIMDSUM' -a sha256,sha1"
+		[ "$status" -eq 1 ] || { echo "$at: status $status"; false; }
+		[ "$stderr" = "$SAYS: -: Input/output error" ]
+		[ -z "$output" ]
+	done
+	grep -q '^pipe-eio ' log
+}
+
 @test "--parts of /proc and /sys files: every part, without a count; an empty file is part 1 of 1" {
 	local f=/sys/kernel/mm/transparent_hugepage/enabled
 	[ -r "$f" ] || f=/sys/devices/system/cpu/online
