@@ -352,7 +352,8 @@ enum path {
 	PATH_MEASURE,
 };
 
-/* A pipe or device (standard input, a FIFO) that the SHAs hash: its first
+/* A pipe or device (a FIFO), or standard input even from a file (whose
+ * offset may be anywhere), that the SHAs hash: its first
  * bytes read on this thread, then, if it has not ended, the rest through
  * the ring (readahead.c), whose reading thread takes the copy out of the
  * pipe off the hashing core and whose second hashing thread shares
@@ -364,7 +365,7 @@ static void hash_stream(struct file_reader *r, const struct input_sink *s,
 {
 	ssize_t n = 1;
 
-	read_buffer_prepare(buf, 0);
+	read_buffer_prepare(buf, bytes_left(r));
 	while (r->total < READAHEAD_MIN_SIZE && (n = reader_read(r, buf->data, buf->size)) > 0)
 		sink_feed(s, buf->data, (size_t)n);
 	if (n > 0 && !readahead_hash(r, s))
@@ -404,7 +405,7 @@ static enum path auto_path(const struct file_reader *r, const struct input_sink 
 static enum path path_for(const struct file_reader *r, const struct input_sink *s,
 			  enum io_mode io)
 {
-	if (!r->regular && io == IO_AUTO && hashing_slower_than_read(s))
+	if ((!r->regular || r->is_stdin) && io == IO_AUTO && hashing_slower_than_read(s))
 		return PATH_STREAM;
 	if (!r->regular || r->is_stdin || io == IO_READ)
 		return PATH_READ;

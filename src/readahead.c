@@ -23,8 +23,9 @@
  * the Zen 5 VM, a cached 512 MiB file: -a sha256,sha1 0.39 s against 0.63,
  * -a md5,sha1,sha256 0.74 s against 1.34 (bench/RESULTS.md).
  *
- * A pipe or device comes here once it has given READAHEAD_MIN_SIZE
- * (input.c); its chunks are filled by as many reads as it takes. */
+ * A pipe or device, and standard input, come here once they have given
+ * READAHEAD_MIN_SIZE (input.c); a pipe's chunks are filled by as many
+ * reads as it takes. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -244,7 +245,7 @@ bool readahead_hash(struct file_reader *r, const struct input_sink *s)
 		ok = false;
 		goto out;
 	}
-	if (!r->regular)
+	if (before)   /* a stream (or standard input), some of it read */
 		diag_debug_file(r->name, "a stream past its first %llu MiB: read on a thread of its own",
 				(unsigned long long)(before >> 20));
 	/* Without the helper (it could not start) this thread feeds all. */

@@ -126,7 +126,7 @@ load helpers
 	[ -z "$output" ]
 }
 
-@test "a pipe past 8 MiB that the SHAs hash: read on a thread of its own, same digests, same errors" {
+@test "a pipe or standard input past 8 MiB that the SHAs hash: read on a thread of its own, same digests, same errors" {
 	export SIMDSUM_TEST_PAGE_FAULT_NS=0
 	head -c 12582917 /dev/urandom > large
 	past="a stream past its first 8 MiB: read on a thread of its own"
@@ -169,6 +169,16 @@ load helpers
 		[ -z "$output" ]
 	done
 	grep -q '^pipe-eio ' log
+	# Standard input from the file, from its start and from an offset
+	# the shell left it at: the same way, from its position.
+	run -0 --separate-stderr bash -c "'$SIMDSUM' --debug -a sha256,sha1 < large"
+	[ "$output" = "$(sha256sum < large; sha1sum < large)" ]
+	grep -qxF "$SAYS: -: $past" <<< "$stderr"
+	run -0 bash -c "(head -c 1000001 > /dev/null; '$SIMDSUM' -a sha256,sha1) < large"
+	[ "$output" = "$(tail -c +1000002 large | sha256sum; tail -c +1000002 large | sha1sum)" ]
+	run --separate-stderr bash -c "LD_PRELOAD='$FAULT_SHIM' SIMDSUM_FAULT=eio=large '$SIMDSUM' -a sha256 < large"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: -: Input/output error" ]
 }
 
 @test "--parts of /proc and /sys files: every part, without a count; an empty file is part 1 of 1" {
