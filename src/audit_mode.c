@@ -23,7 +23,7 @@ struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job,
 
 	/* Lanes for every family, as --check gives them; looking for moved
 	 * files computes every algorithm of the list at once. */
-	engine_config_init(&cfg, run->opt, 0, run->choices, ALGO_COUNT, true, emit, run);
+	engine_config_init(&cfg, run->opt, 0, run->choices, ALGO_COUNT, JOBS_ANY_SET, emit, run);
 	return engine_create(&cfg);
 }
 

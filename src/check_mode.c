@@ -199,7 +199,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 
 	struct engine_config cfg;
 	/* Lanes as the choices say (--impl where the family has the row). */
-	engine_config_init(&cfg, opt, 0, run->choices, ALGO_COUNT, false, emit, run);
+	engine_config_init(&cfg, opt, 0, run->choices, ALGO_COUNT, JOBS_ONE_FAMILY, emit, run);
 	struct engine *eng = engine_create(&cfg);
 	stream_guard_init(&run->streams, eng, cfg.jobs > 1);
 

@@ -290,19 +290,32 @@ static void worker_free(struct worker *w)
  * Under "ulimit -n 16" a worker's 16 lanes gave files "Too many open
  * files" that one at a time opens. */
 #define DESCRIPTORS_KEPT (24 + WALK_MAX_DESCRIPTORS)
-static void fit_lanes_to_descriptors(struct engine_config *cfg)
+unsigned engine_lane_groups(const struct engine_config *cfg)
 {
-	struct rlimit rl;
 	unsigned families = 0;
 
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
-		return;
 	for (int f = 0; f < FAMILY_COUNT; f++)
 		families += cfg->lanes[f].enabled;
 	if (!families)
+		return 0;
+	switch (cfg->sets) {
+	case JOBS_SAME_SET:
+		return 1;
+	case JOBS_ANY_SET:
+		return families + 1;
+	case JOBS_ONE_FAMILY:
+		break;
+	}
+	return families;
+}
+
+static void fit_lanes_to_descriptors(struct engine_config *cfg)
+{
+	struct rlimit rl;
+	unsigned groups = engine_lane_groups(cfg);
+
+	if (!groups || getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return;
-	/* The mixed group is one more that may hold files at once. */
-	unsigned groups = families + cfg->mixed;
 	rlim_t room = rl.rlim_cur > DESCRIPTORS_KEPT ? rl.rlim_cur - DESCRIPTORS_KEPT : 0;
 	rlim_t each = room / cfg->jobs / groups;
 	for (int f = 0; f < FAMILY_COUNT; f++) {
@@ -317,7 +330,7 @@ static void fit_lanes_to_descriptors(struct engine_config *cfg)
 }
 
 void engine_config_init(struct engine_config *cfg, const struct options *opt, int nfiles,
-			const struct algo_choice *choices, unsigned nlanes, bool mixed,
+			const struct algo_choice *choices, unsigned nlanes, enum job_sets sets,
 			void (*emit)(struct job *job, void *ctx), void *ctx)
 {
 	memset(cfg, 0, sizeof *cfg);
@@ -326,7 +339,7 @@ void engine_config_init(struct engine_config *cfg, const struct options *opt, in
 	cfg->emit = emit;
 	cfg->ctx = ctx;
 	cfg->one_job = !opt->check && !opt->files_from && !opt->recursive && nfiles <= 1;
-	cfg->mixed = mixed;
+	cfg->sets = sets;
 	for (unsigned i = 0; i < nlanes; i++)
 		lanes_policy_for(&choices[i], opt->io, &cfg->lanes[choices[i].algo->family]);
 }

@@ -161,8 +161,7 @@ bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 
 	/* With several algorithms, each file's one read feeds them all, each
 	 * family in its own kernels (lanes.c). */
-	engine_config_init(&cfg, opt, nfiles, opt->algos, opt->nalgos, opt->nalgos > 1, emit,
-			   &run);
+	engine_config_init(&cfg, opt, nfiles, opt->algos, opt->nalgos, JOBS_SAME_SET, emit, &run);
 	run.engine = engine_create(&cfg);
 	stream_guard_init(&run.streams, run.engine, cfg.jobs > 1 && !cfg.one_job);
 

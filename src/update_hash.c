@@ -202,7 +202,7 @@ void update_hash(struct update_run *run, char *const *operands, int noperands)
 	/* Lanes for every family, as --check gives them: a file added is
 	 * hashed with the list's algorithm, one rehashed (--update-changed)
 	 * with its records' (maybe several families at once). */
-	engine_config_init(&cfg, opt, noperands, run->choices, ALGO_COUNT, true, emit, run);
+	engine_config_init(&cfg, opt, noperands, run->choices, ALGO_COUNT, JOBS_ANY_SET, emit, run);
 	run->engine = engine_create(&cfg);
 	stream_guard_init(&run->streams, run->engine, cfg.jobs > 1 && !cfg.one_job);
 	for (int i = 0; i < noperands; i++)

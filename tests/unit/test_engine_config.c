@@ -33,26 +33,26 @@ static void test_one_job(void **state)
 	struct engine_config cfg;
 	int ctx;
 
-	engine_config_init(&cfg, &opt, 1, NULL, 0, false, emit, &ctx);
+	engine_config_init(&cfg, &opt, 1, NULL, 0, JOBS_SAME_SET, emit, &ctx);
 	assert_true(cfg.one_job);
 	assert_int_equal(cfg.jobs, 3);
 	assert_int_equal(cfg.io, IO_READ);
 	assert_ptr_equal(cfg.emit, emit);
 	assert_ptr_equal(cfg.ctx, &ctx);
-	engine_config_init(&cfg, &opt, 0, NULL, 0, false, emit, &ctx);   /* standard input */
+	engine_config_init(&cfg, &opt, 0, NULL, 0, JOBS_SAME_SET, emit, &ctx);   /* standard input */
 	assert_true(cfg.one_job);
-	engine_config_init(&cfg, &opt, 2, NULL, 0, false, emit, &ctx);
+	engine_config_init(&cfg, &opt, 2, NULL, 0, JOBS_SAME_SET, emit, &ctx);
 	assert_false(cfg.one_job);
 	opt.recursive = true;
-	engine_config_init(&cfg, &opt, 1, NULL, 0, false, emit, &ctx);
+	engine_config_init(&cfg, &opt, 1, NULL, 0, JOBS_SAME_SET, emit, &ctx);
 	assert_false(cfg.one_job);
 	opt.recursive = false;
 	opt.files_from = "-";
-	engine_config_init(&cfg, &opt, 0, NULL, 0, false, emit, &ctx);
+	engine_config_init(&cfg, &opt, 0, NULL, 0, JOBS_SAME_SET, emit, &ctx);
 	assert_false(cfg.one_job);
 	opt.files_from = NULL;
 	opt.check = true;   /* one list may name many files */
-	engine_config_init(&cfg, &opt, 1, NULL, 0, false, emit, &ctx);
+	engine_config_init(&cfg, &opt, 1, NULL, 0, JOBS_SAME_SET, emit, &ctx);
 	assert_false(cfg.one_job);
 }
 
@@ -63,21 +63,46 @@ static void test_lanes_of_the_choices_given(void **state)
 	struct algo_choice c[2] = { choice_of("sha256", 8), choice_of("md5", 16) };
 	struct engine_config cfg;
 
-	engine_config_init(&cfg, &opt, 2, c, 0, false, emit, NULL);
+	engine_config_init(&cfg, &opt, 2, c, 0, JOBS_SAME_SET, emit, NULL);
 	for (unsigned f = 0; f < FAMILY_COUNT; f++)
 		assert_false(cfg.lanes[f].enabled);
-	engine_config_init(&cfg, &opt, 2, c, 1, false, emit, NULL);
+	engine_config_init(&cfg, &opt, 2, c, 1, JOBS_SAME_SET, emit, NULL);
 	for (unsigned f = 0; f < FAMILY_COUNT; f++)
 		assert_int_equal(cfg.lanes[f].enabled, f == FAMILY_SHA256);
 	assert_int_equal(cfg.lanes[FAMILY_SHA256].plan.capacity, 8);
-	engine_config_init(&cfg, &opt, 2, c, 2, false, emit, NULL);
+	engine_config_init(&cfg, &opt, 2, c, 2, JOBS_SAME_SET, emit, NULL);
 	for (unsigned f = 0; f < FAMILY_COUNT; f++)
 		assert_int_equal(cfg.lanes[f].enabled, f == FAMILY_SHA256 || f == FAMILY_MD5);
 	assert_int_equal(cfg.lanes[FAMILY_MD5].family, FAMILY_MD5);
 	opt.io = IO_MMAP;   /* a mapped file is hashed alone */
-	engine_config_init(&cfg, &opt, 2, c, 2, false, emit, NULL);
+	engine_config_init(&cfg, &opt, 2, c, 2, JOBS_SAME_SET, emit, NULL);
 	for (unsigned f = 0; f < FAMILY_COUNT; f++)
 		assert_false(cfg.lanes[f].enabled);
+}
+
+/* The lane groups that share the descriptors: one when every job
+ * computes the same algorithms (hash mode: "-a md5,sha1,sha256" once
+ * counted four, and under a limit of 1024 descriptors at -j64 left each
+ * group 3 files, not 14); a family each for --check's lines; and one
+ * more for the set of several families --update and --audit may meet. */
+static void test_lane_groups(void **state)
+{
+	(void)state;
+	struct options opt = { .jobs = 2, .io = IO_READ };
+	struct algo_choice c[3] = { choice_of("sha256", 16), choice_of("md5", 16),
+				    choice_of("sha1", 16) };
+	struct engine_config cfg;
+
+	engine_config_init(&cfg, &opt, 2, c, 3, JOBS_SAME_SET, emit, NULL);
+	assert_int_equal(engine_lane_groups(&cfg), 1);
+	engine_config_init(&cfg, &opt, 2, c, 3, JOBS_ONE_FAMILY, emit, NULL);
+	assert_int_equal(engine_lane_groups(&cfg), 3);
+	engine_config_init(&cfg, &opt, 2, c, 3, JOBS_ANY_SET, emit, NULL);
+	assert_int_equal(engine_lane_groups(&cfg), 4);
+	engine_config_init(&cfg, &opt, 2, c, 1, JOBS_ANY_SET, emit, NULL);
+	assert_int_equal(engine_lane_groups(&cfg), 2);
+	engine_config_init(&cfg, &opt, 2, c, 0, JOBS_ANY_SET, emit, NULL);   /* no lanes */
+	assert_int_equal(engine_lane_groups(&cfg), 0);
 }
 
 int main(void)
@@ -85,6 +110,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_job),
 		cmocka_unit_test(test_lanes_of_the_choices_given),
+		cmocka_unit_test(test_lane_groups),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
