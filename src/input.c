@@ -358,8 +358,8 @@ enum path {
  * the ring (readahead.c), whose reading thread takes the copy out of the
  * pipe off the hashing core and whose second hashing thread shares
  * several computations. A short stream ("echo x | simdsum") starts no
- * thread. From cat on the Zen 5 VM, 512 MiB: -a sha256 0.36 s against
- * 0.45, -a sha256,sha1 0.59 s against 0.78 (bench/RESULTS.md). */
+ * thread. 512 MiB from cat on the Zen 5 VM (medians): -a sha256 0.37 s
+ * against 0.50, -a sha256,sha1 0.63 s against 0.79 (bench/RESULTS.md). */
 static void hash_stream(struct file_reader *r, const struct input_sink *s,
 			struct read_buffer *buf)
 {
