@@ -18,16 +18,16 @@ struct range_task {
 	pthread_t thread;
 };
 
-bool crc_list_of(const struct options *opt, struct crc_list *crcs)
+bool crc_list_of(const struct algo_choice *choices, unsigned n, struct crc_list *crcs)
 {
-	crcs->n = opt->nalgos;
-	for (unsigned a = 0; a < opt->nalgos; a++) {
-		if (!family_is_crc(opt->algos[a].algo->family))
+	crcs->n = n;
+	for (unsigned a = 0; a < n; a++) {
+		if (!family_is_crc(choices[a].algo->family))
 			return false;
-		crcs->family[a] = opt->algos[a].algo->family;
-		crcs->dispatch[a] = &opt->algos[a].dispatch;
+		crcs->family[a] = choices[a].algo->family;
+		crcs->dispatch[a] = &choices[a].dispatch;
 	}
-	return opt->nalgos > 0;
+	return n > 0;
 }
 
 struct file_outcome crc_ranges_outcome(const struct crc_range *ranges, unsigned n)

@@ -64,9 +64,9 @@ static inline uint64_t crc_ranges_step(uint64_t left, unsigned ways)
 	return (even + (1u << 20) - 1) & ~(uint64_t)((1u << 20) - 1);
 }
 
-/* The CRCs of the algorithms of opt, when every one is a CRC; false
- * otherwise. */
-bool crc_list_of(const struct options *opt, struct crc_list *crcs);
+/* The CRCs of choices[0..n) (-a's, or a job's), when every one is a
+ * CRC; false otherwise. */
+bool crc_list_of(const struct algo_choice *choices, unsigned n, struct crc_list *crcs);
 
 /* Hashes ranges[0..n) (n <= CRC_RANGES_MAX) of fd, cut at multiples of
  * cut (0: never; one piece a range), range i on a thread of its own;

@@ -18,23 +18,19 @@ bool crc_split_worth(const struct file_reader *rd)
 
 bool crc_split_job(const struct job *job)
 {
-	for (unsigned i = 0; i < job->nchoices; i++)
-		if (!family_is_crc(job->choices[i].algo->family))
-			return false;
-	return job->nchoices > 0;
+	struct crc_list crcs;
+
+	return crc_list_of(job->choices, job->nchoices, &crcs);
 }
 
 void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways)
 {
-	struct crc_list crcs = { .n = job->nchoices };
+	struct crc_list crcs;
 	struct crc_range ranges[CRC_RANGES_MAX];
 	/* One piece a range (no cut): range i's CRCs are crc[i * n + a]. */
 	uint64_t crc[CRC_RANGES_MAX * MAX_ALGOS], len[CRC_RANGES_MAX];
 
-	for (unsigned a = 0; a < crcs.n; a++) {
-		crcs.family[a] = job->choices[a].algo->family;
-		crcs.dispatch[a] = &job->choices[a].dispatch;
-	}
+	crc_list_of(job->choices, job->nchoices, &crcs);   /* crc_split_job said so */
 	if (ways > CRC_RANGES_MAX)
 		ways = CRC_RANGES_MAX;
 	uint64_t size = (uint64_t)rd->before.st_size;

@@ -34,7 +34,7 @@ bool parts_split_wanted(const struct options *opt, const struct file_reader *r, 
 
 	return opt->jobs >= 2 && opt->io != IO_MMAP && r->regular && !r->is_stdin &&
 	       (uint64_t)r->before.st_size >= CRC_SPLIT_MIN_SIZE && part_size >= MIN_PART &&
-	       crc_list_of(opt, &crcs);
+	       crc_list_of(opt->algos, opt->nalgos, &crcs);
 }
 
 /* The part being put together from pieces. */
@@ -90,7 +90,7 @@ struct file_outcome parts_split_run(const struct options *opt, struct file_reade
 				    uint64_t part_size, part_done_fn done, void *arg)
 {
 	struct crc_list crcs;
-	crc_list_of(opt, &crcs);
+	crc_list_of(opt->algos, opt->nalgos, &crcs);
 	unsigned ways = opt->jobs < CRC_RANGES_MAX ? opt->jobs : CRC_RANGES_MAX;
 	/* Whole parts per range where they fit, so few parts cross ranges. */
 	uint64_t share = part_size < SHARE ? (SHARE + part_size - 1) / part_size * part_size : SHARE;
