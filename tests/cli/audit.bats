@@ -585,7 +585,7 @@ $SAYS: WARNING: 1 file is not in the list" ]
 	printf 'alpha\n' > a
 	run --separate-stderr shimmed vanish=/e -c L --audit
 	[ "$status" -eq 0 ]
-	[ -z "$stderr" ]
+	no_stderr
 	# DIR itself missing is an error
 	run --separate-stderr "$SIMDSUM" -c L --audit=nowhere
 	[ "$status" -eq 1 ]
@@ -651,7 +651,7 @@ $SAYS: WARNING: 1 listed file is missing" ]
 	[ "$output" = "./b: OK
 ./sub/c: OK
 ./sub/d: OK" ]
-	[ -z "$stderr" ]
+	no_stderr
 }
 
 @test "--audit= and --update= with an empty name, and --update=-, are usage errors" {

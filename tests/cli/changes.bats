@@ -191,7 +191,7 @@ lanes_row() {
 		found=1
 		run --separate-stderr as_named sha256sum --io=mmap "$f"
 		[ "$status" -eq 0 ]
-		[ -z "$stderr" ]
+		no_stderr
 		[ "$output" = "$(sha256sum "$f")" ]
 		run --separate-stderr "$SIMDSUM" --io=mmap --debug "$f"
 		[ "$status" -eq 0 ]

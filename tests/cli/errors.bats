@@ -69,7 +69,7 @@ utf8_locale_loads() {
 	for i in $(seq 1 500); do printf "$i" > "f$i"; done
 	run --separate-stderr bash -c "'$SIMDSUM' f* | head -n1"
 	[ "$status" -eq 0 ]
-	[ -z "$stderr" ]
+	no_stderr
 	[ "${#lines[@]}" -eq 1 ]
 }
 

@@ -100,6 +100,23 @@ start_slow_writer() {
 	false
 }
 
+# no_stderr: the last "run --separate-stderr" wrote nothing on standard
+# error; if it did, the test fails showing what. Under valgrind (make
+# check-valgrind) a line valgrind itself writes ("==PID==", "--PID--",
+# "valgrind:") is shown on the test's output but not counted: memcheck's
+# verdict is in its logs, and stop 44's CI failed once on a --status run
+# whose standard error no one saw.
+no_stderr() {
+	local rest=$stderr
+	if [ -n "${VALGRIND_LOGS:-}" ]; then
+		rest=$(grep -v -E '^(==[0-9]+==|--[0-9]+--|valgrind:)' <<<"$stderr" || true)
+		[ -z "$stderr" ] || sed 's/^/# standard error under valgrind: /' <<<"$stderr" >&3
+	fi
+	[ -z "$rest" ] && return 0
+	printf 'standard error was:\n%s\n' "$stderr"
+	return 1
+}
+
 # as_named NAME ARGS...: our link NAME run by its name (argv[0] "NAME", as
 # a user's PATH finds it), so messages begin "NAME:" as coreutils' do.
 as_named() {

@@ -97,11 +97,11 @@ load helpers
 	printf abc > f
 	run -0 --separate-stderr env SIMDSUM_IMPL= "$SIMDSUM" f
 	[ "$output" = "$(sha256sum f)" ]
-	[ -z "$stderr" ]
+	no_stderr
 	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE=avx512,sha "$SIMDSUM" -j2 f f f
 	[ "$stderr" = "$SAYS: warning: SIMDSUM_CPU_DISABLE: unknown feature 'avx512'" ]
 	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE=avx512f,,all "$SIMDSUM" f
-	[ -z "$stderr" ]
+	no_stderr
 	# the name is the user's bytes: quoted, never raw to the terminal
 	run -0 --separate-stderr env SIMDSUM_CPU_DISABLE="$(printf 'x\033[2Jy')" "$SIMDSUM" f
 	[ "$stderr" = "$SAYS: warning: SIMDSUM_CPU_DISABLE: unknown feature 'x'\$'\\033''[2Jy'" ]

@@ -192,7 +192,7 @@ load helpers
 			set -- $pair
 			run --separate-stderr "$SIMDSUM" $args --parts="$3" "$1"
 			[ "$status" -eq 0 ]
-			[ -z "$stderr" ]
+			no_stderr
 			# The copy's lines, less its "of N", under the pseudo-file's name.
 			"$SIMDSUM" $args --parts="$3" "$2" | sed "s| of [0-9]*, |, |; s|($2)|($1)|" > want
 			[ "$output" = "$(cat want)" ]

@@ -99,7 +99,7 @@ refused() {
 	setup_data
 	run -0 --separate-stderr env -u SIMDSUM_PROFILE XDG_CONFIG_HOME="$PWD/nothing" \
 		"$SIMDSUM" data
-	[ -z "$stderr" ]
+	no_stderr
 }
 
 @test "a missing, empty or unreadable named profile: one warning, built-in profile" {

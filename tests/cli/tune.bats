@@ -69,7 +69,7 @@ can_make_readonly() {
 	tune_env
 	run --separate-stderr "$SIMDSUM" --tune
 	[ "$status" -eq 0 ]
-	[ -z "$stderr" ]
+	no_stderr
 	printf '%s\n' "$output" > tuned
 	# People's comments first, then the file format.
 	[[ "${lines[0]}" == "# tuned on "* ]]

@@ -145,7 +145,7 @@ b: OK" ]
 	head -c 100000000 /dev/zero > big
 	# not a terminal: nothing on stderr
 	run --separate-stderr "$SIMDSUM" --progress big
-	[ -z "$stderr" ]
+	no_stderr
 	[ "$output" = "$(sha256sum big)" ]
 	# The line is drawn every 250 ms: big is followed by a FIFO that
 	# stays open until the line shows big's MiB, so that the run lasts
