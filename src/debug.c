@@ -44,8 +44,41 @@ static void describe_tiers(const struct dispatch *d, char *buf, size_t size)
 	}
 }
 
-/* "shanix2 for 2 files" ... from the plan, grouping equal kernels. */
-static void describe_lanes(const struct algo_choice *c, enum io_mode io, char *buf, size_t size)
+/* Several laned families in one run ("-a sha512,sha256") share one group
+ * of lanes a worker, which holds as many files as the widest family's
+ * plan (lanes.c): its size and the algorithm whose plan sets it; 0 when
+ * fewer than two laned families share it. */
+struct shared_group {
+	unsigned capacity;
+	const char *widest;
+};
+
+static struct shared_group shared_group_of(const struct options *opt)
+{
+	struct shared_group g = { 0, NULL };
+	uint32_t laned = 0;
+
+	for (unsigned i = 0; i < opt->nalgos; i++) {
+		const struct algo_choice *c = &opt->algos[i];
+		struct lane_policy p;
+		lanes_policy_for(c, opt->io, &p);
+		if (!p.enabled || p.plan.capacity < 2)
+			continue;
+		laned |= UINT32_C(1) << c->algo->family;
+		unsigned cap = p.plan.capacity < LANES_MAX ? p.plan.capacity : LANES_MAX;
+		if (cap > g.capacity)
+			g = (struct shared_group){ cap, c->algo->name };
+	}
+	if (!(laned & (laned - 1)))
+		g.capacity = 0;
+	return g;
+}
+
+/* "shanix2 for 2 files" ... from the plan, grouping equal kernels; and
+ * where the shared group holds more files than the plan, how the rest
+ * go (lanes.c kernel_for: through the plan's widest kernel in turns). */
+static void describe_lanes(const struct algo_choice *c, enum io_mode io,
+			   const struct shared_group *group, char *buf, size_t size)
 {
 	struct lane_policy p;
 	size_t used = 0;
@@ -78,6 +111,10 @@ static void describe_lanes(const struct algo_choice *c, enum io_mode io, char *b
 		used += (size_t)n;
 		b = last;
 	}
+	unsigned cap = p.plan.capacity;
+	if (group->capacity > cap && used < size)
+		snprintf(buf + used, size - used, "; in a group of %u with %s, %u-%u ready in turns of %u",
+			 group->capacity, group->widest, cap + 1, group->capacity, cap);
 }
 
 static void report_header(void)
@@ -103,11 +140,15 @@ void debug_report(const struct options *opt, bool lists)
 {
 	char buf[512];
 
+	/* --check and --update give each file its own set: no group shared. */
+	struct shared_group group = lists ? (struct shared_group){ 0, NULL } : shared_group_of(opt);
+	struct shared_group none = { 0, NULL };
+
 	report_header();
 	for (unsigned i = 0; i < opt->nalgos; i++) {
 		const struct algo_choice *c = &opt->algos[i];
 		report_choice(c);
-		describe_lanes(c, opt->io, buf, sizeof buf);
+		describe_lanes(c, opt->io, &group, buf, sizeof buf);
 		diag_error(0, "%s: multi-buffer lanes: %s", c->algo->name, buf);
 	}
 	/* A list of any algorithm: the other families --impl forces. */
@@ -119,7 +160,7 @@ void debug_report(const struct options *opt, bool lists)
 			continue;
 		report_choice(&c);
 		if (c.forced->lanes) {
-			describe_lanes(&c, opt->io, buf, sizeof buf);
+			describe_lanes(&c, opt->io, &none, buf, sizeof buf);
 			diag_error(0, "%s: multi-buffer lanes: %s", a->name, buf);
 		}
 	}

@@ -122,6 +122,36 @@ mb_impls() {
 	done
 }
 
+@test "--debug with several laned families: the narrower ones say the group holds the widest's files" {
+	printf 'abc' > a
+	# the plan's size for one algorithm alone: "up to N files at once"
+	capacity() {
+		"$SIMDSUM" --debug -a "$1" a 2>&1 >/dev/null | grep -F "$SAYS: $1: multi-buffer lanes: up to " |
+			sed 's/.*: multi-buffer lanes: up to \([0-9]*\) files at once: .*/\1/' || true
+	}
+	local tried=0
+	for pair in sha512,sha256 sha1,sha512 md5,sha256 sha1,md5; do
+		local x=${pair%,*} y=${pair#*,}
+		local cx cy
+		cx=$(capacity $x)
+		cy=$(capacity $y)
+		[ -n "$cx" ] && [ -n "$cy" ] && [ "$cx" != "$cy" ] || continue
+		local narrow=$x wide=$y cn=$cx cw=$cy
+		if [ "$cx" -gt "$cy" ]; then narrow=$y wide=$x cn=$cy cw=$cx; fi
+		[ "$cw" -gt 16 ] && cw=16
+		run -0 --separate-stderr "$SIMDSUM" --debug -a $pair a
+		alone=$("$SIMDSUM" --debug -a $narrow a 2>&1 >/dev/null | grep "^$SAYS: $narrow: multi-buffer lanes: ")
+		grep -qxF "$alone; in a group of $cw with $wide, $((cn + 1))-$cw ready in turns of $cn" <<< "$stderr"
+		# the wider one's line is its own; a list's files have sets of their own
+		grep -qxF "$("$SIMDSUM" --debug -a $wide a 2>&1 >/dev/null | grep "^$SAYS: $wide: multi-buffer lanes: ")" <<< "$stderr"
+		"$SIMDSUM" -a $pair a > sums
+		run -0 --separate-stderr "$SIMDSUM" --debug -c sums
+		! grep -q "in a group of" <<< "$stderr"
+		tried=$((tried + 1))
+	done
+	[ "$tried" -gt 0 ] || skip "no two laned algorithms with plans of different sizes on this CPU"
+}
+
 # "-a ALG1,ALG2" in the order the lines come: each file's lines, one per
 # algorithm, from separate runs of each algorithm.
 interleave() {
