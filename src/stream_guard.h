@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 
 struct engine;
@@ -18,6 +19,8 @@ struct stream_guard {
 	bool parallel;              /* the engine may read two files at once */
 	struct stream_id *seen;     /* since the engine last drained */
 	size_t nseen, cap;
+	uint64_t *names;            /* hashes of the names queued since then */
+	size_t nnames, name_cap;
 };
 
 void stream_guard_init(struct stream_guard *g, struct engine *engine, bool parallel);
@@ -25,8 +28,9 @@ void stream_guard_init(struct stream_guard *g, struct engine *engine, bool paral
 /* Before name is queued: when it reads a stream that a name queued since
  * the last drain reads too, every file queued so far is finished first.
  * known: name's stat when the caller has it, else NULL (then a stat is
- * made, only when parallel, and only of "-" and names under /dev or
- * /proc: a FIFO elsewhere named twice is not seen). */
+ * made, only when parallel, and only of "-", names under /dev or /proc,
+ * and a name given again: a FIFO named twice by two different names,
+ * "f" and "./f", is not seen). */
 void stream_guard_before(struct stream_guard *g, const char *name, const struct stat *known);
 
 void stream_guard_free(struct stream_guard *g);

@@ -26,6 +26,40 @@ load helpers
 	[ "$output" = "$(sha256sum < data | sed 's/-$/fifo/')" ]
 }
 
+# pid PATH: whether process pid has PATH open.
+holds_open() {
+	local fd
+	for fd in /proc/$1/fd/*; do
+		[ "$(readlink "$fd" 2>/dev/null)" = "$2" ] && return 0
+	done
+	return 1
+}
+
+@test "a FIFO named twice at -j>1 is read once after the other, as -j1 and coreutils read it" {
+	mkfifo fifo
+	printf 'abc' > a
+	for j in 2 4; do
+		# The first writer's open returns once the first name has the FIFO
+		# open; the second writes only after that name has closed it, so
+		# the stream the second name reads is "def" alone. Read at once,
+		# two names would share the first writer's bytes and the second
+		# would find no writer.
+		"$SIMDSUM" -j$j -a md5 fifo a fifo > out.$j &
+		local pid=$!
+		timeout 60 sh -c 'printf abc > fifo'
+		local waited=0
+		while holds_open $pid "$PWD/fifo" && [ $waited -lt 600 ]; do
+			sleep 0.1
+			waited=$((waited + 1))
+		done
+		timeout 60 sh -c 'printf def > fifo'
+		wait $pid
+		[ "$(cat out.$j)" = "$(md5sum a | sed 's/ a$/ fifo/')
+$(md5sum a)
+$(printf def | md5sum | sed 's/ -$/ fifo/')" ] || { echo "-j$j:"; cat out.$j; false; }
+	done
+}
+
 @test "/proc files with st_size 0 are read, not mapped" {
 	# /proc/self/... would differ between the two processes: use a
 	# stable file instead.
