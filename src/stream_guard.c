@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "name_hash.h"
 #include "stream_guard.h"
 #include "xalloc.h"
 
@@ -33,14 +34,12 @@ void stream_guard_init(struct stream_guard *g, struct engine *engine, bool paral
 
 /* --- names queued since the last drain, by their hashes ---------------- */
 
-/* FNV-1a; 0 marks an empty slot, so a name that hashes to 0 counts as 1.
- * Two names with one hash cost a stat, never a wrong answer. */
-static uint64_t name_hash(const char *name)
+/* 0 marks an empty slot, so a name that hashes to 0 counts as 1. Two
+ * names with one hash cost a stat, never a wrong answer. */
+static uint64_t name_key(const char *name)
 {
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	uint64_t h = name_hash(name);
 
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		h = (h ^ *p) * UINT64_C(0x100000001b3);
 	return h ? h : 1;
 }
 
@@ -57,7 +56,7 @@ static size_t name_slot(const struct stream_guard *g, uint64_t h)
 /* Adds name; true when it was there already. */
 static bool name_seen_again(struct stream_guard *g, const char *name)
 {
-	uint64_t h = name_hash(name);
+	uint64_t h = name_key(name);
 
 	if (2 * (g->nnames + 1) > g->name_cap) {   /* at most half full */
 		uint64_t *old = g->names;

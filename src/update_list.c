@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check_mode.h"
+#include "name_hash.h"
 #include "update_list.h"
 #include "xalloc.h"
 
@@ -172,20 +173,11 @@ size_t update_list_ambiguous(const struct update_list *l, const struct algo **fi
 
 /* --- the names ------------------------------------------------------------ */
 
-static size_t hash_name(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;   /* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return (size_t)h;
-}
-
 struct name_slot *update_list_find(struct update_list *l, const char *name)
 {
 	size_t mask = l->nslots - 1;
 
-	for (size_t i = hash_name(name) & mask;; i = (i + 1) & mask)
+	for (size_t i = (size_t)name_hash(name) & mask;; i = (i + 1) & mask)
 		if (!l->slots[i].name || strcmp(l->slots[i].name, name) == 0)
 			return &l->slots[i];
 }
