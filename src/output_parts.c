@@ -71,6 +71,8 @@ void output_parts_summary(const struct options *opt, const struct parts_summary 
 			printf(",\"digest\":\"%s\"", s->full);
 		fputs("}\n", stdout);
 	} else {
+		/* "of 1 parts" on purpose: the summary lines keep one form,
+		 * so that a script's grep ' part ' finds the part lines only. */
 		if (s->composite) {
 			put_prefix(s->name, s->algo);
 			printf("composite of %llu parts = %s\n", (unsigned long long)s->nparts,
