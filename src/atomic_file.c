@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -120,7 +121,7 @@ static bool is_zombie(long pid)
 /* Whether name (after the prefix) is "PID.XXXXXX" of a process that is
  * gone (or a zombie). A live PID, or one of another user's (EPERM), is
  * kept. */
-static bool is_stale(const char *rest)
+static bool pid_gone(const char *rest)
 {
 	char *end;
 	long pid = strtol(rest, &end, 10);
@@ -130,6 +131,30 @@ static bool is_stale(const char *rest)
 	if (kill((pid_t)pid, 0) == -1)
 		return errno == ESRCH;
 	return is_zombie(pid);
+}
+
+/* Removes name (in dir) unless a run holds its lock. A PID says nothing
+ * of a run in another PID namespace (a container sharing the directory)
+ * or on another host: there the number may be free here while the run
+ * writes its file; the lock, held from its creation to its rename, is
+ * seen across both. A file that cannot be opened to try the lock is
+ * kept; where the file system has no locks, the PID alone decides. */
+static void remove_unless_locked(DIR *d, const char *name)
+{
+	int fd = openat(dirfd(d), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat held, now;
+
+	if (fd < 0)
+		return;
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+		close(fd);
+		return;
+	}
+	/* Still the file this descriptor locked, not one renamed there since. */
+	if (fstat(fd, &held) == 0 && fstatat(dirfd(d), name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    held.st_dev == now.st_dev && held.st_ino == now.st_ino)
+		unlinkat(dirfd(d), name, 0);
+	close(fd);
 }
 
 void atomic_clean_stale(const char *target)
@@ -142,8 +167,8 @@ void atomic_clean_stale(const char *target)
 	tmp_prefix(target, prefix, sizeof prefix);
 	size_t plen = strlen(prefix);
 	while (d && (e = readdir(d)))
-		if (strncmp(e->d_name, prefix, plen) == 0 && is_stale(e->d_name + plen))
-			unlinkat(dirfd(d), e->d_name, 0);
+		if (strncmp(e->d_name, prefix, plen) == 0 && pid_gone(e->d_name + plen))
+			remove_unless_locked(d, e->d_name);
 	if (d)
 		closedir(d);
 	free(dir);
@@ -211,9 +236,18 @@ static void restore_handlers(void)
 	sigaction(SIGXFSZ, &saved_xfsz, NULL);
 }
 
+/* Lets go of the temporary file's lock (lock_tmp), once its name is gone. */
+static void unlock_tmp(struct atomic_file *af)
+{
+	if (af->lock_fd >= 0)
+		close(af->lock_fd);
+	af->lock_fd = -1;
+}
+
 /* Forgets the temporary file (removed or renamed): signals blocked. */
 static void disarm(struct atomic_file *af)
 {
+	unlock_tmp(af);
 	sig_armed = 0;
 	free(af->tmp);
 	af->tmp = NULL;
@@ -238,8 +272,32 @@ static void random_suffix(char *out)
 	out[6] = '\0';
 }
 
+/* Takes the new temporary file's lock, which tells a cleaner in another
+ * PID namespace that this run is alive (atomic_clean_stale), on a
+ * descriptor of its own: the writing one is closed before the rename to
+ * see close()'s error. false, the file disarmed and closed, when a
+ * cleaner that saw the name took the lock first (a run elsewhere whose
+ * PID it shares, killed); it removes the file. */
+static bool lock_tmp(struct atomic_file *af, int fd)
+{
+	af->lock_fd = -1;
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno == EWOULDBLOCK) {
+			block_signals(true);
+			sig_armed = 0;
+			block_signals(false);
+			close(fd);
+			return false;
+		}
+		return true;   /* no locks on this file system: the PID alone tells */
+	}
+	af->lock_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);   /* -1: released at the close */
+	return true;
+}
+
 /* Creates the temporary file at a fresh name (O_EXCL), armed for the
- * handler in the same breath. Returns the descriptor or -1 (errno). */
+ * handler in the same breath, and locked. Returns the descriptor or -1
+ * (errno). */
 static int create_tmp(struct atomic_file *af, const char *dir)
 {
 	char prefix[ATOMIC_BASE_MAX + 32], suffix[8];
@@ -258,6 +316,8 @@ static int create_tmp(struct atomic_file *af, const char *dir)
 		int err = errno;
 		sig_armed = fd >= 0;
 		block_signals(false);
+		if (fd >= 0 && !lock_tmp(af, fd))
+			continue;   /* a cleaner's: it removes the name */
 		if (fd >= 0 || err != EEXIST) {
 			errno = err;
 			return fd;
@@ -273,6 +333,7 @@ bool atomic_open(struct atomic_file *af, const char *target, const char *shown,
 	char *dir = atomic_dir_of(target);
 
 	memset(af, 0, sizeof *af);
+	af->lock_fd = -1;
 	af->shown = shown;
 	af->noun = noun;
 	af->target = xstrdup(target);

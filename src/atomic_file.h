@@ -22,6 +22,7 @@ struct atomic_file {
 	char *target;          /* the file replaced: symbolic links resolved */
 	char *tmp;             /* the temporary file; NULL once gone */
 	int fd;
+	int lock_fd;           /* holds the temporary file's flock(2) until the rename */
 	char buf[65536];
 	size_t used;
 	int err;               /* the first write error (then nothing more) */
@@ -45,7 +46,9 @@ char *atomic_resolve(const char *path);
 bool atomic_is_tmp_of(const char *name, const char *target);
 
 /* Removes target's temporary files left by runs that no longer exist
- * (killed before they could clean up): their PID is not a live process. */
+ * (killed before they could clean up): their PID is not a live process,
+ * and no process holds the file's lock (a run in another PID namespace,
+ * or on another host of a network file system, does). */
 void atomic_clean_stale(const char *target);
 
 /* Creates the temporary file for target (resolved, see atomic_resolve),

@@ -439,6 +439,35 @@ start_slow_update() {
 	no_tmp
 }
 
+@test "a temporary file whose PID is free here but whose lock is held (a run in another PID namespace) is kept" {
+	many 20
+	# 2147483646 is above any pid_max: no process here has it, as a run
+	# in a container sharing the directory has a PID this one lacks.
+	printf 'partial' > .list.simdsum-tmp.2147483646.abcdef
+	exec 9< .list.simdsum-tmp.2147483646.abcdef
+	flock -x 9
+	"$SIMDSUM" -r --update=list many
+	cmp expected list
+	[ "$(cat .list.simdsum-tmp.2147483646.abcdef)" = partial ]
+	# Its run gone (the lock with it), the next update removes it.
+	exec 9<&-
+	cp old list
+	"$SIMDSUM" -r --update=list many
+	cmp expected list
+	no_tmp
+}
+
+@test "a run holds its temporary file's lock until the rename" {
+	many 300
+	start_slow_update
+	tmp=$(find . -maxdepth 1 -name ".list.simdsum-tmp.$pid.*")
+	run flock -n -x "$tmp" true
+	[ "$status" -ne 0 ]
+	wait $pid
+	cmp expected list
+	no_tmp
+}
+
 # signalled SIG: the update is sent SIG while it writes its temporary file.
 signalled() {
 	start_slow_update
