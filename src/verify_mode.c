@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "debug.h"
@@ -28,12 +29,20 @@
 #include "verify_plan.h"
 #include "xalloc.h"
 
+/* The file META was read from (st_ino 0: unknown), so that a FILE that is
+ * the same one (/dev/stdin and "-") is refused, not read after it. */
+struct meta_source {
+	dev_t dev;
+	ino_t ino;
+};
+
 /* META's bytes, at most one more than META_MAX_SIZE (so that a larger
  * one is seen as such); NULL with *err the errno when it cannot be read. */
-static char *read_meta(const char *name, size_t *len, int *err)
+static char *read_meta(const char *name, size_t *len, int *err, struct meta_source *src)
 {
 	bool is_stdin = strcmp(name, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
+	struct stat st;
 	char *buf;
 
 	if (fd < 0) {
@@ -42,6 +51,10 @@ static char *read_meta(const char *name, size_t *len, int *err)
 	}
 	if (is_stdin)
 		reader_mark_stdin_used();
+	if (fstat(fd, &st) == 0) {
+		src->dev = st.st_dev;
+		src->ino = st.st_ino;
+	}
 	buf = xmalloc(META_MAX_SIZE + 1);
 	*len = 0;
 	while (*len <= META_MAX_SIZE) {
@@ -63,14 +76,15 @@ static char *read_meta(const char *name, size_t *len, int *err)
 	return buf;
 }
 
-static bool load_meta(const struct options *opt, const char *name, struct object_meta *m)
+static bool load_meta(const struct options *opt, const char *name, struct object_meta *m,
+		      struct meta_source *src)
 {
 	bool is_stdin = strcmp(name, "-") == 0;
 	const char *shown = is_stdin ? "standard input" : name;
 	char err[256];
 	size_t len;
 	int errnum = 0;
-	char *text = read_meta(name, &len, &errnum);
+	char *text = read_meta(name, &len, &errnum, src);
 
 	if (!text) {
 		/* A name that cannot be opened is shown as given, as a FILE's is. */
@@ -141,13 +155,22 @@ static unsigned long long report(const struct options *opt, const char *name,
 	return failed;
 }
 
-static bool verify_file(const struct options *opt, const struct object_meta *m, const char *file)
+static bool verify_file(const struct options *opt, const struct object_meta *m,
+			const struct meta_source *src, const char *file)
 {
 	struct file_reader r;
 	struct verify_plan plan;
 
 	if (!reader_open(&r, file, NULL)) {
 		file_failed(opt, file, &r.outcome);
+		return false;
+	}
+	/* "--verify-object=/dev/stdin -" (or META "-" and FILE /dev/fd/0): one
+	 * stream, all of it META's, so FILE would be checked as empty. */
+	if (src->ino && r.before.st_ino == src->ino && r.before.st_dev == src->dev) {
+		reader_close(&r);
+		diag_error(0, "%s: is META itself: name the FILE to check", quote_name(file));
+		output_file_error(opt, file, "is META itself");
 		return false;
 	}
 	progress_add_file(file, &r.before);
@@ -174,10 +197,11 @@ static bool verify_file(const struct options *opt, const struct object_meta *m, 
 bool verify_mode_run(const struct options *opt, const char *meta_name, const char *file)
 {
 	struct object_meta m;
+	struct meta_source src = { 0 };
 
-	if (!load_meta(opt, meta_name, &m))
+	if (!load_meta(opt, meta_name, &m, &src))
 		return false;
-	bool ok = verify_file(opt, &m, file);
+	bool ok = verify_file(opt, &m, &src, file);
 	object_meta_free(&m);
 	return ok;
 }

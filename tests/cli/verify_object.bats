@@ -412,6 +412,24 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 	[[ "$stderr" == *"META is standard input: name the FILE to check"* ]]
 	run --separate-stderr bash -c "'$SIMDSUM' --verify-object=- - < m.json"
 	[ "$status" -eq 1 ]
+	# standard input by another name is the same stream: refused, not
+	# checked as the empty rest of it (a META of {"crc32c":"AAAAAA=="}
+	# matched that, OK)
+	echo '{"crc32c":"AAAAAA=="}' > empty.json
+	for args in "--verify-object=/dev/stdin" "--verify-object=- /dev/stdin" \
+		    "--verify-object=/dev/fd/0 -" "--json --verify-object=/dev/stdin"; do
+		run --separate-stderr bash -c "'$SIMDSUM' $args < empty.json"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *": is META itself: name the FILE to check" ]]
+		[[ "$output" != *OK* ]]
+		run --separate-stderr bash -c "cat empty.json | '$SIMDSUM' $args"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *": is META itself: name the FILE to check" ]]
+	done
+	[ "$output" = '{"name":"-","error":"is META itself"}' ]
+	run --separate-stderr "$SIMDSUM" --verify-object=empty.json empty.json
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: empty.json: is META itself: name the FILE to check" ]
 	# errors in META from standard input name it so
 	run --separate-stderr bash -c "echo '{' | '$SIMDSUM' --verify-object=- obj"
 	[ "$status" -eq 1 ]
