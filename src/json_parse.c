@@ -417,6 +417,13 @@ static unsigned char lower(unsigned char c)
 	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
 }
 
+bool json_string_is(const struct json_value *v, const char *s)
+{
+	size_t n = strlen(s);
+
+	return v->type == JSON_STRING && v->len == n && memcmp(v->text, s, n) == 0;
+}
+
 bool json_key_is(const struct json_value *member, const char *key, bool icase)
 {
 	size_t n = strlen(key);

@@ -85,4 +85,8 @@ enum json_find json_member(const struct json_value *obj, const char *key, bool i
  * case-insensitively; a name holding a NUL never equals a C string. */
 bool json_key_is(const struct json_value *member, const char *key, bool icase);
 
+/* Whether v is a string of exactly the bytes of s (one holding a NUL
+ * never is). */
+bool json_string_is(const struct json_value *v, const char *s);
+
 #endif

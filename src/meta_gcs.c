@@ -24,6 +24,7 @@ static bool component_count(struct meta_reader *r, const struct json_value *root
 			    uint64_t *count)
 {
 	const struct json_value *api, *gcloud;
+	uint64_t other = 0;
 
 	*count = 0;
 	if (!meta_member(r, root, "", "componentCount", false, &api) ||
@@ -31,7 +32,16 @@ static bool component_count(struct meta_reader *r, const struct json_value *root
 		return false;
 	if (api && !meta_uint(r, api, "componentCount", UINT32_MAX, count))
 		return false;
-	return !gcloud || meta_uint(r, gcloud, "component_count", UINT32_MAX, count);
+	if (!gcloud)
+		return true;
+	if (!meta_uint(r, gcloud, "component_count", UINT32_MAX, &other))
+		return false;
+	/* Both spellings: they must agree, as two sizes must. */
+	if (api && other != *count)
+		return meta_fail(r, "component_count: %llu, but componentCount says %llu",
+				 (unsigned long long)other, (unsigned long long)*count);
+	*count = other;
+	return true;
 }
 
 static bool gcs_hash(struct meta_reader *r, const struct json_value *v, const char *name,

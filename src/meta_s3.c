@@ -37,11 +37,13 @@ static bool checksum_type(struct meta_reader *r, const struct json_value *obj, c
 	const struct json_value *v;
 
 	*t = TYPE_UNSAID;
-	if (!meta_member(r, obj, where, "ChecksumType", false, &v) || !v)
+	/* Its name matched as the Checksum* names are, case aside: a
+	 * "checksumtype" is read, not passed over. */
+	if (!meta_member(r, obj, where, "ChecksumType", true, &v) || !v)
 		return !r->failed;
-	if (v->type == JSON_STRING && strcmp(v->text, "FULL_OBJECT") == 0)
+	if (json_string_is(v, "FULL_OBJECT"))
 		*t = TYPE_FULL_OBJECT;
-	else if (v->type == JSON_STRING && strcmp(v->text, "COMPOSITE") == 0)
+	else if (json_string_is(v, "COMPOSITE"))
 		*t = TYPE_COMPOSITE;
 	else
 		return meta_fail(r, "%sChecksumType: neither FULL_OBJECT nor COMPOSITE", where);

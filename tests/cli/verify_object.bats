@@ -470,6 +470,10 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 {"ChecksumCRC32C": "$sum-2", "ChecksumType": "FULL_OBJECT"}|ChecksumCRC32C: a part count (-N), but ChecksumType is FULL_OBJECT
 {"ChecksumCRC32C": "$sum", "ChecksumType": "composite"}|ChecksumType: neither FULL_OBJECT nor COMPOSITE
 {"ChecksumCRC32C": "$sum", "ChecksumType": "COMPOSITE"}|ChecksumCRC32C: composite, but no part count (no -N, no ObjectParts.TotalPartsCount)
+{"ChecksumCRC32C": "$sum", "checksumtype": "COMPOSITE"}|ChecksumCRC32C: composite, but no part count (no -N, no ObjectParts.TotalPartsCount)
+{"ChecksumCRC32C": "$sum", "ChecksumType": "COMPOSITE", "checksumtype": "COMPOSITE"}|ChecksumType: given more than once
+{"ChecksumCRC32C": "$sum", "ChecksumType": "FULL_OBJECT\u0000x"}|ChecksumType: neither FULL_OBJECT nor COMPOSITE
+{"crc32c": "$sum", "componentCount": 2, "component_count": 5}|component_count: 5, but componentCount says 2
 {"ChecksumCRC64NVME": "AAAAAAAAAAA=-2"}|ChecksumCRC64NVME: CRC-64/NVME has no composite form in S3
 {"ETag": "\"abc\""}|ETag: not an MD5 ETag (32 hex digits, then optionally -N)
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e-"}|ETag: invalid part count after '-' (1 to 10000)
