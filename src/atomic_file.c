@@ -50,12 +50,44 @@ static void tmp_prefix(const char *target, char *out, size_t size)
 	snprintf(out, size, ".%.*s" ATOMIC_TMP_TAG, ATOMIC_BASE_MAX, base_of(target));
 }
 
-bool atomic_is_tmp_of(const char *name, const char *target)
+/* "PID.XXXXXX", the rest of a temporary file's name (create_tmp). */
+static bool is_tmp_tail(const char *rest)
+{
+	const char *p = rest;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p == rest || *p++ != '.')
+		return false;
+	for (int i = 0; i < 6; i++, p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+			return false;
+	return *p == '\0';
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+bool atomic_is_tmp_of(const char *path, const char *target)
 {
 	char prefix[ATOMIC_BASE_MAX + 32];
+	const char *name = base_of(path);
 
 	tmp_prefix(target, prefix, sizeof prefix);
-	return strncmp(name, prefix, strlen(prefix)) == 0;
+	size_t plen = strlen(prefix);
+	if (strncmp(name, prefix, plen) != 0 || !is_tmp_tail(name + plen))
+		return false;
+	/* Only a name of that form (rare) pays for the two stats. */
+	char *dir = atomic_dir_of(path), *target_dir = atomic_dir_of(target);
+	bool beside = same_file(dir, target_dir);
+	free(dir);
+	free(target_dir);
+	return beside;
 }
 
 /* The next link of a chain: what link (at path) points to, relative to

@@ -42,8 +42,9 @@ char *atomic_dir_of(const char *path);
  * NULL with errno set (ELOOP for a loop). */
 char *atomic_resolve(const char *path);
 
-/* Whether name (a base name) is a temporary file of target's. */
-bool atomic_is_tmp_of(const char *name, const char *target);
+/* Whether path names a temporary file of target's: its name of that
+ * form, in target's directory. */
+bool atomic_is_tmp_of(const char *path, const char *target);
 
 /* Removes target's temporary files left by runs that no longer exist
  * (killed before they could clean up): their PID is not a live process,

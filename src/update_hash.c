@@ -132,8 +132,7 @@ static bool not_older(const struct stat *a, const struct stat *b)
 /* A temporary file of this list's (another run's, under way), by name. */
 static bool is_our_tmp(const struct update_run *run, const char *name)
 {
-	const char *slash = strrchr(name, '/');
-	return atomic_is_tmp_of(slash ? slash + 1 : name, run->target);
+	return atomic_is_tmp_of(name, run->target);
 }
 
 /* One file hash mode would name so: added when the list lacks it, rehashed

@@ -235,6 +235,24 @@ abc() {
 	{ sha256sum tree/one; grep -v '^.\{64\}  tree/one$' expected; } | cmp - tree/sub/list
 }
 
+@test "a live run's temporary file is never added; files that only look like one are" {
+	mkdir t
+	printf x > t/f
+	# This shell's PID is alive: the file is a run under way, kept and
+	# not added.
+	printf partial > ".list.simdsum-tmp.$$.abcdef"
+	# Another directory's, or not of the form PID.XXXXXX: ordinary files.
+	printf 1 > "t/.list.simdsum-tmp.$$.abcdef"
+	printf 2 > t/.list.simdsum-tmp.notours
+	printf 3 > ".list.simdsum-tmp.$$.abc"
+	"$SIMDSUM" -r --update=list .
+	"$SIMDSUM" -r . | grep -v -e "  ./list$" -e "  ./.list.simdsum-tmp.$$.abcdef$" \
+		-e "  ./expected$" | sort > expected
+	grep -v "  ./expected$" list | sort | cmp - expected
+	grep -q "  ./t/.list.simdsum-tmp.$$.abcdef$" list
+	[ "$(cat ".list.simdsum-tmp.$$.abcdef")" = partial ]
+}
+
 @test "--update-changed rewrites the lines of files newer than the list, in place" {
 	abc
 	{ sha256sum a; sha1sum --tag b; sha256sum b c; } > list
