@@ -22,11 +22,16 @@ static bool clean_tail(const char *s)
 	return true;
 }
 
-/* s rewritten component by component into out (strlen(s) + 1 bytes). */
+/* s rewritten component by component into out (strlen(s) + 1 bytes). A
+ * name ending in "/" or "/." keeps one "/": it names a directory, and
+ * must not match the walked file of the name without it ("c/." is not
+ * the file c). */
 static const char *rebuild(char *out, const char *s)
 {
 	char *o = out;
 	const char *p = s;
+	size_t n = strlen(s);
+	bool dir = (n >= 1 && s[n - 1] == '/') || (n >= 2 && s[n - 2] == '/' && s[n - 1] == '.');
 
 	if (*p == '/')
 		*o++ = *p++;
@@ -46,6 +51,8 @@ static const char *rebuild(char *out, const char *s)
 		o += len;
 		p += len;
 	}
+	if (dir && o > out && o[-1] != '/')
+		*o++ = '/';
 	*o = '\0';
 	return out;
 }

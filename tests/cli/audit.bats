@@ -382,6 +382,15 @@ sub/d: OK" ]
 	audit --ignore-new
 	[ "$status" -eq 0 ]
 	[ "$output" = ".//sub//c: OK" ]
+	# but "x/." and "x/" name a directory, never the file x: both the
+	# same way (x listed and gone, the file new), not MISSING beside a
+	# file the walk matched to it and never reported
+	for tail in / /.; do
+		sed "s| .//sub//c$| sub/c$tail|" L > L2
+		run --separate-stderr "$SIMDSUM" -c L2 --audit=sub --ignore-new
+		[ "$status" -eq 1 ]
+		[ "$output" = "sub/c$tail -> sub/c: MOVED" ] || { echo "$tail: $output"; false; }
+	done
 }
 
 @test "the list inside DIR is not new, by any name, from standard input too" {
