@@ -462,24 +462,32 @@ static bool same_time(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
 }
 
-/* Whether the target is as atomic_expect said it must be. */
-static bool as_expected(const struct atomic_file *af)
+/* The steps of a commit that can fail. */
+enum step { STEP_WRITE, STEP_MODE, STEP_TIME, STEP_SYNC, STEP_LOOK, STEP_CHANGED, STEP_RENAME };
+
+/* Whether the target is as atomic_expect said it must be: 0, or -1 with
+ * *step STEP_CHANGED, or the errno of a stat that failed otherwise than
+ * by its absence (STEP_LOOK). */
+static int as_expected(const struct atomic_file *af, enum step *step)
 {
 	const struct stat *old = &af->expect;
 	struct stat now;
-	bool exists = stat(af->target, &now) == 0;
+	bool exists;
 
 	if (!af->guard)
-		return true;
+		return 0;
+	*step = STEP_LOOK;
+	if (!(exists = stat(af->target, &now) == 0) && errno != ENOENT)
+		return errno;
+	*step = STEP_CHANGED;
 	if (exists != af->expect_exists)
-		return false;
+		return -1;
 	return !exists || (now.st_dev == old->st_dev && now.st_ino == old->st_ino &&
 			   now.st_size == old->st_size && same_time(&now.st_mtim, &old->st_mtim) &&
-			   same_time(&now.st_ctim, &old->st_ctim));
+			   same_time(&now.st_ctim, &old->st_ctim))
+		       ? 0
+		       : -1;
 }
-
-/* The steps of a commit that can fail. */
-enum step { STEP_WRITE, STEP_MODE, STEP_TIME, STEP_SYNC, STEP_CHANGED, STEP_RENAME };
 
 /* "list: not updated: cannot sync the new list: Input/output error". */
 static void report_step(const struct atomic_file *af, enum step step, int err)
@@ -498,6 +506,9 @@ static void report_step(const struct atomic_file *af, enum step step, int err)
 		break;
 	case STEP_SYNC:
 		diag_error(err, "%s: not updated: cannot sync the new %s", shown, af->noun);
+		break;
+	case STEP_LOOK:
+		diag_error(err, "%s: not updated: cannot check that it is unchanged", shown);
 		break;
 	case STEP_CHANGED:
 		diag_error(0, "%s: changed while it was being updated: not updated", shown);
@@ -558,10 +569,8 @@ bool atomic_commit(struct atomic_file *af, const struct stat *old)
 
 	/* The check as close to the rename as it can be: only a change in
 	 * between (the same moment) is not caught. */
-	if (!err && !as_expected(af)) {
-		step = STEP_CHANGED;
-		err = -1;   /* reported without an errno */
-	}
+	if (!err)
+		err = as_expected(af, &step);   /* -1: reported without an errno */
 	if (!err) {
 		block_signals(true);
 		step = STEP_RENAME;

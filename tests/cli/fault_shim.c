@@ -74,6 +74,9 @@
  *                        only: pwrite() and writev() are not faulted)
  *   eio-fsync=SUBSTR     fsync() or fdatasync() of such a file fails with
  *                        EIO (the data did not reach the disk)
+ *   eio-stat-after-sync=SUBSTR   once an fsync() has succeeded, stat()
+ *                        of a path containing SUBSTR fails with EIO (the
+ *                        list looked at again just before the rename)
  *   slow-write=SUBSTR    each write() to such a file first sleeps 2 s
  *                        (a window in which to signal the writer: 100 ms
  *                        was not always enough on a loaded 2-vCPU VM,
@@ -194,12 +197,20 @@ int lstat64(const char *path, struct stat64 *st)
 	return real(path, st);
 }
 
+/* An fsync() has succeeded (for eio-stat-after-sync). */
+static int synced_once;
+
 int stat64(const char *path, struct stat64 *st)
 {
 	static int (*real)(const char *, struct stat64 *);
 	if (!real)
 		real = (int (*)(const char *, struct stat64 *))dlsym(RTLD_NEXT, "stat64");
 	vanish(path);
+	if (synced_once && fault_matches("eio-stat-after-sync=", path)) {
+		log_line("eio-stat-after-sync", 0, path);
+		errno = EIO;
+		return -1;
+	}
 	return real(path, st);
 }
 
@@ -613,7 +624,9 @@ static int synced(int fd, int (*real)(int), const char *what)
 		errno = EIO;
 		return -1;
 	}
-	return real(fd);
+	int rc = real(fd);
+	synced_once |= rc == 0;
+	return rc;
 }
 
 int fsync(int fd)

@@ -383,6 +383,13 @@ abc() {
 	[ "$output" = "$SAYS: list: not updated: cannot sync the new list: Input/output error" ]
 	cmp before list
 	no_tmp
+	# The list cannot be looked at just before the rename: that error,
+	# not "changed while it was being updated".
+	run -1 shimmed eio-stat-after-sync=list --update=list b c
+	[ "$output" = "$SAYS: list: not updated: cannot check that it is unchanged: Input/output error" ]
+	cmp before list
+	no_tmp
+	[ "$(grep -c '^eio-stat-after-sync .*list' .faults.log)" -ge 1 ]
 	# The faults did happen.
 	[ "$(grep -c '^enospc-write .*\.list\.simdsum-tmp\.' .faults.log)" -ge 1 ]
 	[ "$(grep -c '^eio-write .*\.list\.simdsum-tmp\.' .faults.log)" -ge 1 ]
