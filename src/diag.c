@@ -2,6 +2,7 @@
 /* diag.c - error and warning messages. */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdio_ext.h>
@@ -41,6 +42,26 @@ void diag_lines_unlock(void)
 	progress_release();
 	holder = false;
 	pthread_mutex_unlock(&lines);
+}
+
+void diag_lines_flush(void)
+{
+	diag_lines_lock();
+	fflush(stdout);
+	diag_lines_unlock();
+}
+
+static atomic_bool prompt_lines;
+
+void diag_lines_prompt(void)
+{
+	atomic_store_explicit(&prompt_lines, true, memory_order_relaxed);
+	diag_lines_flush();
+}
+
+bool diag_lines_are_prompt(void)
+{
+	return atomic_load_explicit(&prompt_lines, memory_order_relaxed);
 }
 
 __attribute__((format(printf, 2, 0))) static void vreport(int errnum, const char *fmt, va_list ap)

@@ -39,4 +39,15 @@ void diag_die(const char *message) __attribute__((noreturn));
 void diag_lines_lock(void);
 void diag_lines_unlock(void);
 
+/* The lines written so far go out now: what follows may take long (a
+ * large file). */
+void diag_lines_flush(void);
+
+/* The same, and from now on each line goes out as it is written, as
+ * coreutils writes every line: an input that may keep the run waiting
+ * (a pipe, FIFO or device) must not hold back the lines of the files
+ * before it, which what feeds it may be waiting to read. */
+void diag_lines_prompt(void);
+bool diag_lines_are_prompt(void);
+
 #endif

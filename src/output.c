@@ -289,7 +289,8 @@ void output_list_error(const struct options *opt, const char *list, const char *
  * coreutils sets it, except into a regular file, where a write() per line
  * cost a fifth more time over 20,000 small files; there whole lines are
  * written in chunks of at most about PIPE_BUF bytes, each one write(),
- * which O_APPEND writers cannot interleave either. */
+ * which O_APPEND writers cannot interleave either. Once an input may keep
+ * the run waiting, a line a write again (diag_lines_prompt). */
 #define OUTPUT_CHUNK (PIPE_BUF / 2)
 static bool chunked;
 
@@ -316,7 +317,7 @@ void output_begin(void)
 
 void output_end(void)
 {
-	if (chunked && __fpending(stdout) >= OUTPUT_CHUNK)
+	if (chunked && (__fpending(stdout) >= OUTPUT_CHUNK || diag_lines_are_prompt()))
 		fflush(stdout);
 	diag_lines_unlock();
 }

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <linux/magic.h>
+#include <poll.h>
 #include <string.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -15,6 +16,10 @@
 /* posix_fadvise costs a system call; below this size the kernel's default
  * read-ahead already covers the file. */
 #define FADVISE_MIN_SIZE (1024 * 1024)
+
+/* A file that takes a while to hash (64 MiB: 30 ms and more): the lines
+ * before it go out first. */
+#define SLOW_FILE_SIZE (64 * 1024 * 1024)
 
 #ifndef CONFIGFS_MAGIC
 #define CONFIGFS_MAGIC 0x62656570   /* not in every linux/magic.h */
@@ -44,15 +49,33 @@ static bool size_is_length(int fd, const struct stat *st)
 	return true;
 }
 
-/* A walked name opens without waiting (a FIFO now in its place) and, but
- * with -L, without following a link now in its place. */
+/* Every name opens without waiting: a FIFO's open would wait for a
+ * writer before the files named ahead of it (in the lanes) were finished
+ * and printed, and that writer may be waiting for their lines. A FIFO
+ * waits at its first read instead (wait_for_writer), a device is made to
+ * wait again at once, and a regular file keeps the flag, which has no
+ * effect on one (open(2); reader_read still clears it if a file system
+ * says EAGAIN). A walked name, but with -L, also opens without following
+ * a link now in its place. */
 static int open_flags(const struct walked_file *walked)
 {
-	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY;
+	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 
-	if (walked && walked->set)
-		flags |= O_NONBLOCK | (walked->follow ? 0 : O_NOFOLLOW);
+	if (walked && walked->set && !walked->follow)
+		flags |= O_NOFOLLOW;
 	return flags;
+}
+
+/* The descriptor of name; a lease another process holds (a file
+ * server's) refuses an open that does not wait (EWOULDBLOCK), so then
+ * one that waits for it to be broken, as coreutils' would. */
+static int open_name(const char *name, const struct walked_file *walked)
+{
+	int fd = open(name, open_flags(walked));
+
+	if (fd < 0 && errno == EWOULDBLOCK)
+		fd = open(name, open_flags(walked) & ~O_NONBLOCK);
+	return fd;
 }
 
 static bool is_walked_file(const struct stat *st, const struct walked_file *walked)
@@ -75,7 +98,7 @@ bool reader_open(struct file_reader *r, const char *name, const struct walked_fi
 	r->is_stdin = strcmp(name, "-") == 0;
 	if (r->is_stdin)
 		reader_mark_stdin_used();
-	r->fd = r->is_stdin ? STDIN_FILENO : open(name, open_flags(walked));
+	r->fd = r->is_stdin ? STDIN_FILENO : open_name(name, walked);
 	if (r->fd < 0) {
 		r->outcome.status = check && errno == ELOOP && !walked->follow ? FILE_REPLACED
 									      : FILE_OPEN_FAILED;
@@ -92,7 +115,10 @@ bool reader_open(struct file_reader *r, const char *name, const struct walked_fi
 		r->outcome.status = FILE_REPLACED;
 		return false;
 	}
-	if (!err && check && fcntl(r->fd, F_SETFL, 0) != 0)   /* reads wait again */
+	if (!err && !r->is_stdin && S_ISFIFO(r->before.st_mode))
+		r->awaiting_writer = true;
+	else if (!err && !r->is_stdin && !S_ISREG(r->before.st_mode) &&
+		 fcntl(r->fd, F_SETFL, 0) != 0)   /* a device's reads wait again */
 		err = errno;
 	if (err) {
 		if (!r->is_stdin)
@@ -107,6 +133,13 @@ bool reader_open(struct file_reader *r, const char *name, const struct walked_fi
 	r->regular = r->size_is_length && r->before.st_size > 0;
 	if (r->regular && r->before.st_size >= FADVISE_MIN_SIZE)
 		posix_fadvise(r->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	/* The lines of the files before it are not held back in the output
+	 * buffer (chunked into a regular file) while this one takes long, or
+	 * for ever: a run stopped then keeps them, as coreutils' would. */
+	if (!S_ISREG(r->before.st_mode))
+		diag_lines_prompt();
+	else if (r->regular && r->before.st_size >= SLOW_FILE_SIZE)
+		diag_lines_flush();
 	return true;
 }
 
@@ -174,10 +207,34 @@ void reader_lost_mapped_page(struct file_reader *r, uint64_t at)
 	r->outcome.err = n < 0 ? errno : EIO;
 }
 
+/* A FIFO opened without waiting (reader_open): waits as an open would
+ * have, until a writer has written or has come and gone (a reader's
+ * poll(2) reports no hang-up before a writer has come), then its reads
+ * wait again. */
+static bool wait_for_writer(struct file_reader *r)
+{
+	struct pollfd p = { .fd = r->fd, .events = POLLIN };
+	int rc;
+
+	r->awaiting_writer = false;
+	diag_lines_prompt();
+	while ((rc = poll(&p, 1, -1)) < 0 && errno == EINTR)
+		;
+	if (rc >= 0 && fcntl(r->fd, F_SETFL, 0) == 0)
+		return true;
+	r->outcome.status = FILE_READ_FAILED;
+	r->outcome.err = errno;
+	return false;
+}
+
 ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap)
 {
+	bool waits = false;
+
 	if (r->eof)
 		return 0;
+	if (r->awaiting_writer && !wait_for_writer(r))
+		return -1;
 	size_t want = cap;
 	bool probe_end = false;
 	if (r->regular) {
@@ -193,6 +250,12 @@ ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
+			/* A file system that heeds O_NONBLOCK on a regular file. */
+			if (errno == EAGAIN && !r->is_stdin && !waits && S_ISREG(r->before.st_mode)) {
+				waits = true;
+				if (fcntl(r->fd, F_SETFL, 0) == 0)
+					continue;
+			}
 			r->outcome.status = FILE_READ_FAILED;
 			r->outcome.err = errno;
 			return -1;

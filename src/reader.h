@@ -19,6 +19,7 @@ struct file_reader {
 	bool regular;          /* a regular file whose size is its length, > 0 */
 	bool size_is_length;   /* a regular file not on /proc, /sys and the like */
 	bool eof;
+	bool awaiting_writer;  /* a FIFO opened without waiting, not yet read */
 	struct stat before;
 	uint64_t total;        /* bytes read so far */
 	struct file_outcome outcome;

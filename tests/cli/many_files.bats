@@ -227,6 +227,47 @@ interleave() {
 	done
 }
 
+# wait_lines FILE N: until FILE has N lines (at most a minute).
+wait_lines() {
+	local waited=0
+	while [ "$(wc -l < "$1")" -lt "$2" ] && [ $waited -lt 600 ]; do
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+	[ "$(wc -l < "$1")" -ge "$2" ] || { echo "$1: $(wc -l < "$1") lines, not $2"; false; }
+}
+
+@test "a FIFO with no writer yet after files in the lanes: they are printed first, also into a regular file" {
+	for i in 1 2 3 4; do head -c $((i * 700)) /dev/urandom > "f$i"; done
+	mkfifo p
+	{ sha256sum f1 f2 f3 f4; printf 'fifo' | sha256sum | sed 's/-$/p/'; } > want
+	for j in 1 2 4; do
+		# Its writer waits for the four lines first (a pipeline that
+		# feeds a FIFO from what it read): the open of p must not wait
+		# for a writer before they are out. Into a pipe...
+		run timeout 120 bash -c "'$SIMDSUM' -j$j f1 f2 f3 f4 p |
+			{ for i in 1 2 3 4; do read -r l; echo \"\$l\"; done; printf fifo > p; cat; }"
+		[ "$status" -eq 0 ] || { echo "-j$j: status $status"; false; }
+		[ "$output" = "$(cat want)" ]
+		# ... and into a regular file, where lines are written in
+		# chunks: no longer once an input may keep the run waiting.
+		"$SIMDSUM" -j$j f1 f2 f3 f4 p > out &
+		local pid=$!
+		wait_lines out 4 || { kill $pid; false; }
+		printf fifo > p
+		wait $pid
+		cmp out want
+		# /dev/zero never ends: the lines before it are in the file
+		# while it is read, as coreutils' would be.
+		"$SIMDSUM" -j$j f1 f2 f3 f4 /dev/zero > out &
+		pid=$!
+		wait_lines out 4 || { kill $pid; false; }
+		kill $pid
+		wait $pid || true
+		head -n 4 want | cmp - out
+	done
+}
+
 @test "lanes under a low descriptor limit: every file hashed, as one at a time hashes them" {
 	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind needs descriptors of its own"
 	for i in $(seq 1 20); do head -c 200000 /dev/urandom > "g$i"; done
