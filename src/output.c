@@ -336,5 +336,11 @@ bool output_close_stdout(void)
 	 * of its close(1) there. */
 	if (failed)
 		diag_error(closed_at_start ? EBADF : 0, "write error");
+	/* A message that could not be written ("2> /dev/full", "2>&-")
+	 * fails the run too, silently (there is nowhere to say it), as
+	 * coreutils' close_stdout has it: a check whose only complaint was
+	 * lost must not look clean. */
+	if (ferror(stderr))
+		failed = true;
 	return !failed;
 }

@@ -91,7 +91,8 @@ void output_begin(void);
 void output_end(void);
 
 /* Flushes and closes standard output; on a write error reports it in
- * coreutils' form ("write error") and returns false. */
+ * coreutils' form ("write error") and returns false. Also false when a
+ * write to standard error failed. */
 bool output_close_stdout(void);
 
 #endif

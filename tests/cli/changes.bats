@@ -212,7 +212,9 @@ lanes_row() {
 		diff ref.out our.out
 		[ $rc = $ours ]
 	done
+	FULL=
 	if [ -w /dev/full ]; then
+		FULL=1
 		for args in "f" "-c list"; do
 			sha256sum f > list
 			sha256sum $args > /dev/full 2> ref.err && rc=0 || rc=$?
@@ -221,6 +223,18 @@ lanes_row() {
 			[ $rc = $ours ]
 		done
 	fi
+	# a message lost on standard error fails the run, as in coreutils
+	# (an improperly formatted line's warning), and a clean run does not
+	{ echo garbage; sha256sum f; } > warned
+	sha256sum f > clean
+	for args in "-c warned" "-c clean" "f" "-c --warn warned"; do
+		for fd in '2>&-' '2</dev/null' ${FULL:+'2>/dev/full'}; do
+			eval "sha256sum $args $fd" > ref.out && rc=0 || rc=$?
+			eval "as_named sha256sum $args $fd" > our.out && ours=0 || ours=$?
+			diff ref.out our.out
+			[ $rc = $ours ] || { echo "$args $fd: $ours, coreutils $rc"; false; }
+		done
+	done
 	# a closed standard output ("write error: Bad file descriptor") and
 	# one open for reading only ("write error")
 	sha256sum f > list
