@@ -152,11 +152,39 @@ int64_t reader_length_left(const struct file_reader *r)
 	return at < r->before.st_size ? (int64_t)(r->before.st_size - at) : 0;
 }
 
+static bool same_time(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+/* A change time that moved while the size and modification time stayed
+ * is explained by a change of metadata that the second stat shows: the
+ * link count (ln, or rm or mv over the name: the bytes read are the old
+ * file's, whole), the mode, owner or group (chmod, chown). Not by a
+ * write: a writer that set the modification time back changed none of
+ * those. (Not the access time: this run's own reads move it.) */
+static bool metadata_moved(const struct stat *a, const struct stat *b)
+{
+	return a->st_nlink != b->st_nlink || a->st_mode != b->st_mode || a->st_uid != b->st_uid ||
+	       a->st_gid != b->st_gid;
+}
+
+/* Whether the bytes can be taken as those of the first stat. */
 static bool same_file_state(const struct stat *a, const struct stat *b)
 {
-	return a->st_size == b->st_size && a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec && a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
-	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+	return a->st_size == b->st_size && same_time(&a->st_mtim, &b->st_mtim) &&
+	       (same_time(&a->st_ctim, &b->st_ctim) || metadata_moved(a, b));
+}
+
+/* Standard output's file, when it is a regular one (dev, ino; ino 0:
+ * none): "sha256sum * > SUMS" reads SUMS while this run writes it, and
+ * coreutils prints a digest of what it read there, not an error. */
+static dev_t stdout_dev;
+static ino_t stdout_ino;
+
+static bool is_stdout_file(const struct stat *st)
+{
+	return stdout_ino && st->st_ino == stdout_ino && st->st_dev == stdout_dev;
 }
 
 /* The file gave more bytes than fstat said it had. If it grew (its size or
@@ -172,7 +200,7 @@ static bool past_stated_size(struct file_reader *r)
 		r->outcome.err = errno;
 		return false;
 	}
-	if (!same_file_state(&r->before, &now)) {
+	if (!same_file_state(&r->before, &now) && !is_stdout_file(&now)) {
 		r->outcome.status = FILE_CHANGED;
 		return false;
 	}
@@ -290,7 +318,7 @@ struct file_outcome reader_close(struct file_reader *r)
 		if (fstat(r->fd, &after) != 0) {
 			o->status = FILE_READ_FAILED;
 			o->err = errno;
-		} else if (!same_file_state(&r->before, &after)) {
+		} else if (!same_file_state(&r->before, &after) && !is_stdout_file(&after)) {
 			o->status = FILE_CHANGED;
 		}
 	}
@@ -332,6 +360,11 @@ bool reader_reserve_standard_fds(void)
 		if (fd == 0)
 			stdin_closed = true;
 		stdout_closed |= fd == 1;
+	}
+	struct stat st;
+	if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+		stdout_dev = st.st_dev;
+		stdout_ino = st.st_ino;
 	}
 	return stdout_closed;
 }

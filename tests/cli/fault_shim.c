@@ -18,6 +18,11 @@
  *                        close)
  *   truncate-after-read=SUBSTR  truncate such a file to 0 bytes after the
  *                        first read from it
+ *   meta-after-read=SUBSTR      after the first read from such a file, its
+ *                        metadata changes and not its bytes: its mode
+ *                        (o+x flipped) and a second link, NAME.link (its
+ *                        change time moves, its size and modification
+ *                        time do not)
  *   log-reads            log every read()/pread() of a regular file
  *   log-preads           log every pread() of one ("pread COUNT PATH"):
  *                        which files a split path read
@@ -483,6 +488,20 @@ static ssize_t inject(int fd, off_t off, size_t count)
 	return (ssize_t)count;
 }
 
+/* meta-after-read: the mode and the link count, not the bytes. */
+static void change_metadata(int fd)
+{
+	struct stat st;
+	char path[4096], link_path[4200];
+
+	if (fstat(fd, &st) != 0 || path_of(fd, path, sizeof path) != 0)
+		return;
+	fchmod(fd, (st.st_mode ^ S_IXOTH) & 07777);
+	snprintf(link_path, sizeof link_path, "%s.link", path);
+	if (link(path, link_path) == 0)
+		log_line("meta-after-read", 0, path);
+}
+
 /* What follows a read() or pread() of a regular file that returned got
  * bytes: the log line, and the first read's change to the file. */
 static void after_read(int fd, size_t count, ssize_t got)
@@ -494,14 +513,16 @@ static void after_read(int fd, size_t count, ssize_t got)
 	if (got <= 0 || __atomic_load_n(&changed, __ATOMIC_ACQUIRE))
 		return;
 	int append = targets("append-after-read=", fd), again = targets("rewrite-after-read=", fd);
-	int cut = targets("truncate-after-read=", fd);
-	if ((append || again || cut) && !__atomic_exchange_n(&changed, 1, __ATOMIC_ACQ_REL)) {
+	int cut = targets("truncate-after-read=", fd), meta = targets("meta-after-read=", fd);
+	if ((append || again || cut || meta) && !__atomic_exchange_n(&changed, 1, __ATOMIC_ACQ_REL)) {
 		if (append)
 			append_to(fd);
 		else if (again)
 			rewrite(fd);
-		else
+		else if (cut)
 			truncate_file(fd);
+		else
+			change_metadata(fd);
 	}
 }
 
