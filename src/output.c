@@ -325,17 +325,31 @@ void output_end(void)
 bool output_close_stdout(void)
 {
 	/* fclose() may report only part of what went wrong: check the
-	 * stream's error flag first, so "> /dev/full" is never silent. */
-	bool failed = ferror(stdout) || fflush(stdout) != 0;
+	 * stream's error flag first, so "> /dev/full" is never silent. As
+	 * coreutils says it, a write that failed before the last flush
+	 * leaves no errno to tell, and the last flush's own failure does
+	 * when it is the first: coreutils' line-buffered stdout holds only
+	 * a last line without a newline (-z lines) to the end. Lines held
+	 * here in a chunk (into a regular file) that hold a newline would
+	 * have failed there already. */
+	bool earlier = ferror(stdout), failed = earlier;
+	size_t pending = __fpending(stdout);
+	bool newline_held = pending && memchr(stdout->_IO_write_base, '\n', pending);
+	int err = 0;
 
+	if (fflush(stdout) != 0) {
+		failed = true;
+		err = earlier || newline_held ? 0 : errno;
+	}
 	/* Closing a stdout that was already closed (EBADF) is no error. */
 	if (fclose(stdout) != 0 && errno != EBADF)
 		failed = true;
-	/* As coreutils 9.1 says it: "write error", and for a standard output
-	 * closed from the start (">&-") ": Bad file descriptor", the error
-	 * of its close(1) there. */
+	/* As coreutils 9.1 says it: "write error", with the last flush's
+	 * error when it was the first, and for a standard output closed
+	 * from the start (">&-") ": Bad file descriptor", the error of its
+	 * close(1) there. */
 	if (failed)
-		diag_error(closed_at_start ? EBADF : 0, "write error");
+		diag_error(closed_at_start ? EBADF : err, "write error");
 	/* A message that could not be written ("2> /dev/full", "2>&-")
 	 * fails the run too, silently (there is nowhere to say it), as
 	 * coreutils' close_stdout has it: a check whose only complaint was

@@ -274,7 +274,9 @@ lanes_row() {
 	FULL=
 	if [ -w /dev/full ]; then
 		FULL=1
-		for args in "f" "-c list"; do
+		# -z lines wait in the buffer to the end: that flush's error is
+		# said ("write error: No space left on device")
+		for args in "f" "-c list" "-z f" "-z f f" "--tag -z f"; do
 			sha256sum f > list
 			sha256sum $args > /dev/full 2> ref.err && rc=0 || rc=$?
 			as_named sha256sum $args > /dev/full 2> our.err && ours=0 || ours=$?
@@ -297,7 +299,7 @@ lanes_row() {
 	# a closed standard output ("write error: Bad file descriptor") and
 	# one open for reading only ("write error")
 	sha256sum f > list
-	for args in "f" "-c list" "--version" "--help" "--tag f f"; do
+	for args in "f" "-c list" "--version" "--help" "--tag f f" "-z f"; do
 		for fd in '>&-' '1<f'; do
 			eval "sha256sum $args $fd" 2> ref.err && rc=0 || rc=$?
 			eval "as_named sha256sum $args $fd" 2> our.err && ours=0 || ours=$?
