@@ -9,6 +9,7 @@
 #include "crc_ranges.h"
 #include "huge_buffer.h"
 #include "progress.h"
+#include "reader.h"
 
 struct range_task {
 	int fd;
@@ -76,7 +77,7 @@ static void *hash_range(void *arg)
 								 : CRC_RANGE_BUFFER;
 		ssize_t n = pread(t->fd, buf, want, (off_t)(r->offset + r->done));
 		if (n < 0) {
-			if (errno == EINTR)
+			if (errno == EINTR || reader_waits_again(t->fd, errno))
 				continue;
 			r->err = errno;
 			break;

@@ -28,6 +28,7 @@
 #include "lanes.h"
 #include "parts_lanes.h"
 #include "progress.h"
+#include "reader.h"
 #include "xalloc.h"
 
 /* Bytes read per part and round: the lanes' L2-friendly size (lanes.c). */
@@ -81,7 +82,7 @@ static bool read_round(struct window *w, uint64_t pos, struct file_outcome *out)
 		while (w->got[i] < want) {
 			ssize_t n = pread(w->fd, w->buf[i] + w->got[i], want - w->got[i],
 					  (off_t)(w->offset[i] + pos + w->got[i]));
-			if (n < 0 && errno == EINTR)
+			if (n < 0 && (errno == EINTR || reader_waits_again(w->fd, errno)))
 				continue;
 			if (n <= 0) {
 				out->status = n < 0 ? FILE_READ_FAILED : FILE_CHANGED;

@@ -226,13 +226,22 @@ void reader_lost_mapped_page(struct file_reader *r, uint64_t at)
 	ssize_t n;
 	do
 		n = pread(r->fd, &byte, 1, (off_t)at);
-	while (n < 0 && errno == EINTR);
+	while (n < 0 && (errno == EINTR || reader_waits_again(r->fd, errno)));
 	if (n == 0) {
 		r->outcome.status = FILE_CHANGED;   /* cut short since the fstat */
 		return;
 	}
 	r->outcome.status = FILE_READ_FAILED;
 	r->outcome.err = n < 0 ? errno : EIO;
+}
+
+bool reader_waits_again(int fd, int err)
+{
+	int flags;
+
+	if (err != EAGAIN || (flags = fcntl(fd, F_GETFL)) < 0 || !(flags & O_NONBLOCK))
+		return false;
+	return fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0;
 }
 
 /* A FIFO opened without waiting (reader_open): waits as an open would
@@ -257,8 +266,6 @@ static bool wait_for_writer(struct file_reader *r)
 
 ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap)
 {
-	bool waits = false;
-
 	if (r->eof)
 		return 0;
 	if (r->awaiting_writer && !wait_for_writer(r))
@@ -278,12 +285,10 @@ ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			/* A file system that heeds O_NONBLOCK on a regular file. */
-			if (errno == EAGAIN && !r->is_stdin && !waits && S_ISREG(r->before.st_mode)) {
-				waits = true;
-				if (fcntl(r->fd, F_SETFL, 0) == 0)
-					continue;
-			}
+			/* (Standard input's flags are its owner's to keep.) */
+			if (!r->is_stdin && S_ISREG(r->before.st_mode) &&
+			    reader_waits_again(r->fd, errno))
+				continue;
 			r->outcome.status = FILE_READ_FAILED;
 			r->outcome.err = errno;
 			return -1;

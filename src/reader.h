@@ -46,6 +46,12 @@ struct walked_file walked_file_of(const struct stat *st, bool follow);
  * reader_close). */
 bool reader_open(struct file_reader *r, const char *name, const struct walked_file *walked);
 
+/* After a read or pread of a regular file reader_open opened failed with
+ * err: true when it is worth trying again, because err was EAGAIN (a
+ * file system that heeds the O_NONBLOCK the file was opened with) and
+ * the flag is now cleared. Once cleared, never again. */
+bool reader_waits_again(int fd, int err);
+
 /* The bytes a read to the end will give, as far as the size at open
  * tells; -1 where it does not (a pipe, a file of /proc). Standard input
  * may be a file that an earlier command read in part: its reads start at

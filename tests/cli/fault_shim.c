@@ -30,6 +30,10 @@
  *                        EACCES (an unreadable file, even for root)
  *   eio=SUBSTR           read() or pread() of a file whose path contains
  *                        SUBSTR fails with EIO
+ *   eagain-nonblock=SUBSTR   read() or pread() of such a file fails with
+ *                        EAGAIN while its descriptor has O_NONBLOCK (a
+ *                        file system that heeds the flag on a regular
+ *                        file, as a FUSE one may); each failure logged
  *   bad-half=SUBSTR      the second half of such a file (from the page
  *                        at half its size at open) fails as a failing
  *                        disk's would: read() and pread() stop short
@@ -454,6 +458,11 @@ static ssize_t inject(int fd, off_t off, size_t count)
 
 	if (targets("eio=", fd)) {
 		errno = EIO;
+		return -1;
+	}
+	if (targets("eagain-nonblock=", fd) && (fcntl(fd, F_GETFL) & O_NONBLOCK)) {
+		log_fault("eagain", (unsigned long long)off, fd);
+		errno = EAGAIN;
 		return -1;
 	}
 	if (targets("bad-half=", fd)) {

@@ -194,6 +194,27 @@ copies() {
 	[ "$(shimmed bad-half=big -a crc32c -j2 --parts=1MiB big 2>/dev/null | grep -c ' part ')" -eq 16 ]
 }
 
+@test "a file system that heeds O_NONBLOCK on a regular file (EAGAIN): every reading path reads on" {
+	# Names are opened without waiting (a FIFO waits at its first read
+	# instead), and regular files keep the flag, which open(2) says has
+	# no effect on them; a FUSE file system may still say EAGAIN.
+	head -c $((33 * 1024 * 1024 + 7)) /dev/urandom > huge
+	head -c $((9 * 1024 * 1024 + 1)) /dev/urandom > large
+	for i in 1 2 3 4 5 6; do head -c $((i * 1000)) /dev/urandom > "s$i"; done
+	"$SIMDSUM" s1 s2 > sums
+	for cmd in "-j1 s1" "-j1 s1 s2 s3 s4 s5 s6" "-j2 s1 s2 s3 s4 s5 s6" "-j2 -a crc32c huge" \
+		"-j1 -a crc32c huge" "-a sha256 large" "--io=read -a sha1 large" "-a sha256,md5 large" \
+		"-j2 -a crc32c --parts=1MiB huge" "-j1 -a md5 --parts=1MiB large" \
+		"-j2 -a sha256 --parts=1MiB large" "-c sums"; do
+		want=$("$SIMDSUM" $cmd)
+		rm -f .faults.log
+		run --separate-stderr shimmed eagain-nonblock=$T/ $cmd
+		[ "$status" -eq 0 ] || { echo "$cmd: status $status: $stderr"; false; }
+		[ "$output" = "$want" ] || { echo "$cmd: $output"; false; }
+		grep -q "^eagain " .faults.log || { echo "$cmd: no EAGAIN injected"; false; }
+	done
+}
+
 @test "lists are read through EINTR and short reads: -c, --files-from, --files0-from, --combine" {
 	# The lists are read with read(2) like the files they name, so the
 	# same faults reach them (they used to end in "read error").
