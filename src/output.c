@@ -290,7 +290,7 @@ void output_list_error(const struct options *opt, const char *list, const char *
  * cost a fifth more time over 20,000 small files; there whole lines are
  * written in chunks of at most about PIPE_BUF bytes, each one write(),
  * which O_APPEND writers cannot interleave either. Once an input may keep
- * the run waiting, a line a write again (diag_lines_prompt). */
+ * the run waiting, each line is one write again (diag_lines_prompt). */
 #define OUTPUT_CHUNK (PIPE_BUF / 2)
 static bool chunked;
 
