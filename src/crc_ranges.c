@@ -10,6 +10,7 @@
 #include "huge_buffer.h"
 #include "progress.h"
 #include "reader.h"
+#include "thread_start.h"
 
 struct range_task {
 	int fd;
@@ -121,7 +122,7 @@ void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct cr
 		ranges[i].err = 0;
 	}
 	for (unsigned i = 1; i < n; i++, started++)
-		if (pthread_create(&tasks[i].thread, NULL, hash_range, &tasks[i]) != 0)
+		if (!thread_start(&tasks[i].thread, hash_range, &tasks[i]))
 			break;
 	hash_range(&tasks[0]);
 	/* Ranges whose thread could not start are done here. */

@@ -10,6 +10,7 @@
 #include "crc_split.h"
 #include "engine.h"
 #include "reader.h"
+#include "thread_start.h"
 #include "walk.h"
 #include "xalloc.h"
 
@@ -51,7 +52,7 @@ struct engine {
 	pthread_cond_t done;    /* job next_emit finished */
 	struct worker *workers;
 	unsigned nworkers;      /* threads started (0: the caller works) */
-	bool spawn_failed;      /* pthread_create failed: start no more */
+	bool spawn_failed;      /* a thread did not start: start no more */
 	struct worker inline_worker;
 };
 
@@ -373,7 +374,7 @@ static void start_workers(struct engine *e, unsigned n)
 	for (; n && e->nworkers < e->cfg.jobs && !e->spawn_failed; n--) {
 		struct worker *w = &e->workers[e->nworkers];
 		w->e = e;
-		if (pthread_create(&w->thread, NULL, worker_main, w) != 0)
+		if (!thread_start(&w->thread, worker_main, w))
 			e->spawn_failed = true;
 		else
 			e->nworkers++;

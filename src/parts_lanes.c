@@ -29,6 +29,7 @@
 #include "parts_lanes.h"
 #include "progress.h"
 #include "reader.h"
+#include "thread_start.h"
 #include "xalloc.h"
 
 /* Bytes read per part and round: the lanes' L2-friendly size (lanes.c). */
@@ -253,7 +254,7 @@ static bool run_windows(struct window *w, unsigned n, struct file_reader *r, par
 	bool started[MAX_WINDOWS] = { false };
 
 	for (unsigned j = 1; j < n; j++)
-		started[j] = pthread_create(&w[j].thread, NULL, window_thread, &w[j]) == 0;
+		started[j] = thread_start(&w[j].thread, window_thread, &w[j]);
 	run_window(&w[0]);
 	for (unsigned j = 1; j < n; j++) {
 		if (started[j])

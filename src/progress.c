@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "progress.h"
+#include "thread_start.h"
 
 bool progress_on;
 uint64_t progress_done_bytes;
@@ -124,7 +125,7 @@ void progress_start(bool force)
 	if (!isatty(STDERR_FILENO) && (!force || stderr_is_stdout_file()))
 		return;
 	progress_on = true;
-	if (pthread_create(&thread, NULL, run, NULL) != 0)
+	if (!thread_start(&thread, run, NULL))
 		progress_on = false;
 }
 

@@ -32,6 +32,7 @@
 #include "diag.h"
 #include "huge_buffer.h"
 #include "readahead.h"
+#include "thread_start.h"
 
 #define CHUNK (512 * 1024)
 /* Chunks start on page boundaries (the ring's region is 2 MiB aligned,
@@ -241,7 +242,7 @@ bool readahead_hash(struct file_reader *r, const struct input_sink *s)
 	pthread_cond_init(&g.space, NULL);
 	pthread_cond_init(&g.data, NULL);
 	uint64_t before = r->total;   /* the reading thread's from now on */
-	if (!ok || pthread_create(&reader, NULL, read_ahead, &g) != 0) {
+	if (!ok || !thread_start(&reader, read_ahead, &g)) {
 		ok = false;
 		goto out;
 	}
@@ -249,7 +250,7 @@ bool readahead_hash(struct file_reader *r, const struct input_sink *s)
 		diag_debug_file(r->name, "a stream past its first %llu MiB: read on a thread of its own",
 				(unsigned long long)(before >> 20));
 	/* Without the helper (it could not start) this thread feeds all. */
-	bool helped = g.units > 1 && pthread_create(&helper, NULL, hash_units, &g) == 0;
+	bool helped = g.units > 1 && thread_start(&helper, hash_units, &g);
 	if (helped)
 		diag_debug_file(r->name, "%u computations shared by two hashing threads, read on a third",
 				g.units);
