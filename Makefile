@@ -35,6 +35,9 @@ WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wformat=2 -Wvla
 ALL_CPPFLAGS = -Isrc -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(CPPFLAGS)
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(CFLAGS)
+# Symbols bound at start: lazy binding saved the vector registers on the
+# stack at each first call (3 KiB with AVX-512), deep in a small "ulimit -s".
+ALL_LDFLAGS = -Wl,-z,relro -Wl,-z,now $(LDFLAGS)
 
 # --- target architecture and assembler support -------------------------
 TARGET_MACHINE := $(shell $(CC) -dumpmachine 2>/dev/null)
@@ -127,7 +130,7 @@ SIMDSUM_BIN ?= simdsum
 all: $(SIMDSUM_BIN)
 
 $(SIMDSUM_BIN): $(BUILD)/main.o $(LIB)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 $(LIB): $(LIB_OBJ)
 	rm -f $@

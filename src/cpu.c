@@ -208,9 +208,11 @@ static cpu_features detect(struct cpu_signature *sig)
 
 const char *cpu_brand(void)
 {
+	/* Static, as brand is (main thread only): 10 KiB of libcpuid's
+	 * structures overflowed a small "ulimit -s". */
 	static char brand[128];
-	struct cpu_raw_data_t raw;
-	struct cpu_id_t id;
+	static struct cpu_raw_data_t raw;
+	static struct cpu_id_t id;
 
 	if (brand[0])
 		return brand;

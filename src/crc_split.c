@@ -25,10 +25,12 @@ bool crc_split_job(const struct job *job)
 
 void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways)
 {
+	/* One piece a range (no cut): range i's CRCs are crc[i * n + a]. Not
+	 * on the stack: 10 KiB there overflowed a small "ulimit -s". */
+	static _Thread_local uint64_t crc[CRC_RANGES_MAX * MAX_ALGOS];
 	struct crc_list crcs;
 	struct crc_range ranges[CRC_RANGES_MAX];
-	/* One piece a range (no cut): range i's CRCs are crc[i * n + a]. */
-	uint64_t crc[CRC_RANGES_MAX * MAX_ALGOS], len[CRC_RANGES_MAX];
+	uint64_t len[CRC_RANGES_MAX];
 
 	crc_list_of(job->choices, job->nchoices, &crcs);   /* crc_split_job said so */
 	if (ways > CRC_RANGES_MAX)

@@ -187,8 +187,16 @@ static void report(const struct options *opt, const char *name, const struct fil
 static bool parts_file(const struct options *opt, uint64_t part_size, const char *name,
 		       struct read_buffer *buf)
 {
+	/* One file at a time, on the main thread; 26 KiB of contexts would
+	 * overflow a small "ulimit -s" (see thread_start.h). */
+	static struct part_state s;
 	struct file_reader r;
-	struct part_state s = { .opt = opt, .name = name, .part_size = part_size, .disagree = -1 };
+
+	memset(&s, 0, sizeof s);
+	s.opt = opt;
+	s.name = name;
+	s.part_size = part_size;
+	s.disagree = -1;
 
 	if (!reader_open(&r, name, NULL)) {
 		report(opt, name, &r.outcome);

@@ -189,8 +189,9 @@ static unsigned builtin_for(const struct cpu_signature *sig)
  * touched costs a fault (about 12 us on the Zen 5 VM). */
 static void choose(void)
 {
+	static char path[PATH_MAX];   /* once a run, and off a small stack */
 	struct cpu_signature sig;
-	char path[PATH_MAX], err[200];
+	char err[200];
 	bool absent = true, from_file = false;
 
 	cpu_signature_get(&sig);

@@ -86,12 +86,17 @@ const struct cpu_profile *profile_builtin(unsigned i)
 
 bool profile_builtin_matches(unsigned i, const struct cpu_signature *sig)
 {
-	struct cpu_profile head;
+	/* Not on the stack: its 3.5 KiB of rows overflowed it under a small
+	 * "ulimit -s" (see thread_start.h). */
+	static struct cpu_profile head;
 
 	if (i >= profile_builtin_count())
 		return false;
+	pthread_mutex_lock(&lock);
 	make_head(&profile_builtins[i], &head);
-	return profile_matches(&head, sig);
+	bool matches = profile_matches(&head, sig);
+	pthread_mutex_unlock(&lock);
+	return matches;
 }
 
 const struct cpu_profile *profile_default(void)

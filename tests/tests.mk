@@ -21,7 +21,7 @@ $(BUILD)/tests/%.o: tests/core/%.c | $(BUILD)
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) $(TEST_CFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TESTLIB_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(TEST_LIBS) $(LIBS)
 
 # The ABI trampoline is x86-64 assembly; elsewhere test_abi has no rows.
 ifeq ($(ENABLE_ASM),yes)

@@ -303,6 +303,24 @@ make_some() {
 	[ "${lines[1]}" = "CRC32C (mib) full object = $crc" ]
 }
 
+@test "a small stack (ulimit -s 32): every mode runs as with the default stack" {
+	# glibc sizes a thread's stack from ulimit -s, and 10 to 26 KiB of
+	# contexts lived on the stack: -j2 -a crc32c, --parts and --list-impls
+	# died of SIGSEGV at 32 KiB, where sha256sum runs at 16.
+	[ -z "$SANITIZED" ] || skip "a sanitizer build needs a larger stack"
+	head -c $((33 * 1024 * 1024 + 5)) /dev/urandom > big
+	printf 'abc' > small
+	"$SIMDSUM" small big > SUMS
+	for args in "-j1 small big" "-j2 small big" "-j2 -a crc32c big" "-a sha256,sha1,crc32c,xxh3 big" \
+		"-c SUMS" "--parts=8MiB big" "-j2 --parts=8MiB -a crc32c big" "--list-impls" \
+		"--debug small" "nosuchfile"; do
+		"$SIMDSUM" $args > ref.out 2> ref.err && ref=0 || ref=$?
+		bash -c 'ulimit -s 32 && exec "$@"' sh "$SIMDSUM" $args > got.out 2> got.err && rc=0 || rc=$?
+		[ $rc -eq $ref ] && cmp got.out ref.out && cmp got.err ref.err ||
+			{ echo "$args: status $rc, not $ref"; cat got.err; false; }
+	done
+}
+
 @test "no memory for the lanes' buffers or the reading thread's ring: every file hashed, as without the shim" {
 	# Both are only faster; a run that cannot have them hashes each file
 	# one at a time, on one thread, with the output of -j1 (the lanes'
