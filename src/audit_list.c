@@ -39,36 +39,14 @@ static const uint8_t *raw_digest(struct audit_arena *a, const struct check_line 
 	return out;
 }
 
-/* The parsed name in the arena, with the tail the parser dropped put
- * back when the name ran to the record's end (-z). */
-static const char *entry_name(struct audit_arena *a, const struct check_line *l,
-			      const char *end, const char *tail, size_t ntail)
-{
-	size_t n = strlen(l->name);
-
-	if (!ntail || l->name + n != end)
-		return audit_arena_strndup(a, l->name, n);
-	char *name = audit_arena_alloc(a, n + ntail + 1);
-	memcpy(name, l->name, n);
-	memcpy(name + n, tail, ntail);
-	name[n + ntail] = '\0';
-	return name;
-}
-
 static void add_line(struct audit_run *run, struct check_parser *p, char *line, size_t len,
 		     unsigned long long lineno)
 {
 	bool zero = run->opt->delim == '\0';
 	struct check_line parsed;
-	char tail[2];
-	size_t ntail = 0;
 
 	if (zero && len && line[len - 1] == '\0')
 		len--;
-	if (zero) {
-		ntail = check_line_crlf_tail(line, len);
-		memcpy(tail, line + len - ntail, ntail);
-	}
 	enum check_line_kind kind = check_parse_line(p, line, len, &parsed);
 	if (kind == CHECK_LINE_SKIP)
 		return;
@@ -90,7 +68,7 @@ static void add_line(struct audit_run *run, struct check_parser *p, char *line, 
 	run->any_well_formed = true;
 	e->state = ENTRY_UNSEEN;
 	e->algo = (uint8_t)(parsed.algo - algos);
-	e->name = entry_name(&run->ix.arena, &parsed, line + len - ntail, tail, ntail);
+	e->name = audit_arena_strndup(&run->ix.arena, parsed.name, strlen(parsed.name));
 	e->key = audit_key(&run->ix.arena, e->name);
 	e->digest = raw_digest(&run->ix.arena, &parsed);
 }
@@ -124,6 +102,7 @@ static bool read_lines(struct audit_run *run, struct line_reader *in)
 	ssize_t len;
 
 	check_parser_from_options(&parser, run->opt);
+	parser.nul_records = run->opt->delim == '\0';
 	while ((len = line_reader_next(in, run->opt->delim, &line)) > 0)
 		add_line(run, &parser, line, (size_t)len, ++lineno);
 

@@ -21,6 +21,7 @@ void check_parser_init(struct check_parser *p, const struct algo *untagged_algo)
 	p->by_length = false;
 	p->other_tags_malformed = false;
 	p->bsd_reversed = -1;
+	p->nul_records = false;
 }
 
 static bool is_hex(char c)
@@ -179,9 +180,9 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 {
 	if (len && line[0] == '#')
 		return CHECK_LINE_SKIP;
-	if (len && line[len - 1] == '\n')
+	if (len && line[len - 1] == '\n' && !p->nul_records)
 		len--;
-	if (len && line[len - 1] == '\r')
+	if (len && line[len - 1] == '\r' && !p->nul_records)
 		len--;
 	if (len == 0)
 		return CHECK_LINE_SKIP;
@@ -227,15 +228,4 @@ bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *
 		    hex_digit_value((unsigned char)digest[2 * i + 1]) != (raw[i] & 15))
 			return false;
 	return true;
-}
-
-size_t check_line_crlf_tail(const char *line, size_t len)
-{
-	size_t k = 0;
-
-	if (k < len && line[len - 1 - k] == '\n')
-		k++;
-	if (k < len && line[len - 1 - k] == '\r')
-		k++;
-	return k;
 }

@@ -38,6 +38,9 @@ struct check_parser {
 	                                     * improperly formatted (sha256sum,
 	                                     * -a: coreutils' rule) */
 	int bsd_reversed;                   /* -1 undecided, 0 GNU, 1 reversed */
+	bool nul_records;                   /* records of a -z list, passed
+	                                     * without their NUL: a "\r" or
+	                                     * "\n" at the end is the name's */
 };
 
 void check_parser_init(struct check_parser *p, const struct algo *untagged_algo);
@@ -46,12 +49,6 @@ void check_parser_init(struct check_parser *p, const struct algo *untagged_algo)
  * is modified in place: names are unescaped and terminated. */
 enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
 				      struct check_line *out);
-
-/* How many bytes of "\r\n" end line[0..len): check_parse_line drops them
- * as a line's end, but in a NUL-terminated (-z) record they belong to
- * the name, and the caller puts them back where the name ran to the
- * record's end. */
-size_t check_line_crlf_tail(const char *line, size_t len);
 
 /* Whether digest (hex, any case, digest_len characters) equals the raw
  * digest bytes. */

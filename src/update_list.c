@@ -44,7 +44,9 @@ static void list_parser(struct check_parser *p, const struct options *opt)
 	p->other_tags_malformed = false;
 }
 
-/* Parses bytes[0..len) (a copy: the parser writes into it). */
+/* Parses bytes[0..len) (a copy: the parser writes into it). A line of a
+ * newline list cut by a NUL names what comes before the NUL, as --check
+ * reads it (and coreutils): that name is listed. */
 static enum check_line_kind parse_copy(struct check_parser *p, const char *bytes, size_t len,
 				       char **scratch, size_t *cap, struct check_line *out)
 {
@@ -52,8 +54,7 @@ static enum check_line_kind parse_copy(struct check_parser *p, const char *bytes
 		*scratch = xrealloc(*scratch, *cap = len + 1);
 	memcpy(*scratch, bytes, len);
 	(*scratch)[len] = '\0';
-	enum check_line_kind kind = check_parse_line(p, *scratch, len, out);
-	return kind == CHECK_LINE_OK && out->nul_cut ? CHECK_LINE_MALFORMED : kind;
+	return check_parse_line(p, *scratch, len, out);
 }
 
 /* How many of the list's first max records, cut at delim, are checksum
@@ -67,6 +68,7 @@ static size_t count_lines(const struct update_list *l, const struct options *opt
 	size_t cap = 0, ok = 0, at = 0;
 
 	list_parser(&p, opt);
+	p.nul_records = delim == '\0';
 	for (size_t n = 0; n < max && at < l->size; n++) {
 		const char *end = memchr(l->data + at, delim, l->size - at);
 		size_t len = end ? (size_t)(end - (l->data + at)) + 1 : l->size - at;
@@ -127,22 +129,12 @@ static void parse_record(struct update_list *l, struct check_parser *p, struct l
 	r->crlf = l->delim == '\n' && ended && len >= 2 && bytes[len - 2] == '\r';
 	if (l->delim == '\0' && ended)
 		len--;
-	size_t ntail = l->delim == '\0' ? check_line_crlf_tail(bytes, len) : 0;
 	enum check_line_kind kind = parse_copy(p, bytes, len, scratch, cap, &line);
 	r->malformed = kind == CHECK_LINE_MALFORMED;
 	if (kind != CHECK_LINE_OK)
 		return;
 	r->algo = line.algo;
-	size_t n = strlen(line.name);
-	if (ntail && line.name + n == *scratch + len - ntail) {
-		/* the name ran to the record's end: its "\r\n" is its own */
-		r->name = xmalloc(n + ntail + 1);
-		memcpy(r->name, line.name, n);
-		memcpy(r->name + n, bytes + len - ntail, ntail);
-		r->name[n + ntail] = '\0';
-	} else {
-		r->name = xstrdup(line.name);
-	}
+	r->name = xstrdup(line.name);
 	r->tagged = line.digest > line.name;
 	r->binary = line.binary;
 	r->base64 = !is_hex_digest(&line);
@@ -164,6 +156,7 @@ size_t update_list_ambiguous(const struct update_list *l, const struct algo **fi
 		if (l->delim == '\0' && l->data[r->start + len - 1] == '\0')
 			len--;
 		check_parser_init(&p, a);   /* this algorithm's untagged lines only */
+		p.nul_records = l->delim == '\0';
 		if (parse_copy(&p, l->data + r->start, len, &scratch, &cap, &line) == CHECK_LINE_OK)
 			fits[n++] = a;
 	}
@@ -231,6 +224,7 @@ static void split_records(struct update_list *l, const struct options *opt)
 		nrec += l->data[i] == l->delim;
 	l->rec = xcalloc(nrec + 1, sizeof *l->rec);
 	list_parser(&p, opt);
+	p.nul_records = l->delim == '\0';
 	while (at < l->size) {
 		const char *end = memchr(l->data + at, l->delim, l->size - at);
 		size_t len = end ? (size_t)(end - (l->data + at)) + 1 : l->size - at;

@@ -340,6 +340,17 @@ $SAYS: WARNING: 2 files are not in the list" ]
 	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = '\./crlf\r\n: OK' ]
 	[ "${lines[3]}" = '\./ends\n: OK' ]
+	# names that are nothing but "\r", "\n" or "\r\n" (the record was
+	# emptied and called improperly formatted, the files NEW)
+	mkdir bare && cd bare
+	printf 1 > $'\r'
+	printf 2 > $'\n'
+	printf 3 > $'\r\n'
+	sha256sum -z $'\r' $'\n' $'\r\n' > ../B
+	run --separate-stderr "$SIMDSUM" -z -c ../B --audit
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	! [[ "$output" == *NEW* ]]
 }
 
 @test "--audit=DIR: names as 'simdsum -r DIR' prints them" {

@@ -574,6 +574,15 @@ signalled() {
 	printf 9 > $'nl\n'
 	"$SIMDSUM" -z --update=list --update-changed $'nl\n'
 	"$SIMDSUM" -z $'cr\r' $'nl\n' | cmp - list
+	# Names that are nothing but a carriage return or a newline: a record
+	# emptied by taking them for a line's end was added again each run.
+	printf 3 > $'\r'
+	printf 4 > $'\n'
+	printf 5 > $'\r\n'
+	sha256sum -z $'\r' $'\n' $'\r\n' > bare
+	cp bare bare.before
+	"$SIMDSUM" --update=bare $'\r' $'\n' $'\r\n'
+	cmp bare bare.before
 }
 
 @test "the list's delimiter: a NUL inside a newline list's line, a newline inside a -z name" {
@@ -587,6 +596,17 @@ signalled() {
 	cp list3 before
 	"$SIMDSUM" --update=list3 b
 	{ cat before; sha256sum b; } | cmp - list3
+	# ... and names what comes before the NUL, as -c reads it: that file is
+	# listed, not added again, and a list of that one line stays a newline
+	# list (it was taken for a -z list, its new record NUL-ended after it).
+	{ printf '%s  a\0y\n' "$(sha256sum a | cut -c1-64)"; sha256sum c; } > listed
+	cp listed before
+	"$SIMDSUM" --update=listed a b c
+	{ cat before; sha256sum b; } | cmp - listed
+	printf '%s  a\0y\n' "$(sha256sum a | cut -c1-64)" > one
+	cp one before
+	"$SIMDSUM" --update=one a b
+	{ cat before; sha256sum b; } | cmp - one
 	# A -z list of one record whose name holds a newline: still -z, also
 	# without -z on the command line.
 	printf 'n\nl' > $'new\nline'
