@@ -196,8 +196,12 @@ static bool object_parts(struct meta_reader *r, const struct json_value *root)
 		if (!listed_part(r, p, i))
 			return false;
 	m->nlisted = parts->count;
-	m->parts_complete = parts->count > 0 && (!trunc || trunc->type != JSON_TRUE) &&
-			    (!m->total_parts || parts->count == m->total_parts);
+	/* All TotalPartsCount parts listed is the whole listing, even where
+	 * IsTruncated says more pages follow: a 1-part upload's part 1 must
+	 * then be the object, not a 100-byte prefix of it. */
+	m->parts_complete = parts->count > 0 &&
+			    (m->total_parts ? parts->count == m->total_parts
+					    : !trunc || trunc->type != JSON_TRUE);
 	return true;
 }
 

@@ -54,8 +54,8 @@ static void cutting_words(const struct verify_result *r, char *out, size_t n)
 	} else if (!l && r->size_unknown) {
 		snprintf(out + k, n - (size_t)k, "; no size to find the part size by");
 	} else if (!l && r->ntracks == 0) {
-		snprintf(out + k, n - (size_t)k, "; no part size tried gives %llu parts",
-			 (unsigned long long)parts);
+		snprintf(out + k, n - (size_t)k, "; no part size tried gives %llu parts%s",
+			 (unsigned long long)parts, r->part_listed ? " of the sizes listed" : "");
 	} else if (!l) {
 		k += snprintf(out + k, n - (size_t)k, "; tried");
 		for (unsigned i = 0; i < r->ntracks && (size_t)k < n; i++) {

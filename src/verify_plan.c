@@ -62,8 +62,19 @@ static struct track *track_get(struct verify_plan *p, struct layout *l, const st
 	return t;
 }
 
-/* The part sizes that give exactly n parts of size bytes, without
- * repeats, most likely first. */
+/* Whether cutting size bytes into n parts of s (the last one shorter)
+ * gives the parts the metadata lists, in their sizes: a listed part 1 of
+ * 5 MiB rules out an 8 MiB cutting, whatever its composite says. */
+static bool fits_listing(const struct object_meta *m, uint64_t size, uint64_t n, uint64_t s)
+{
+	for (size_t k = 0; k < m->nlisted; k++)
+		if (m->part_sizes[k] != (k + 1 < n ? s : size - (n - 1) * s))
+			return false;
+	return true;
+}
+
+/* The part sizes that give exactly n parts of size bytes and the parts
+ * listed, without repeats, most likely first. */
 static unsigned candidates(const struct object_meta *m, uint64_t size, uint64_t n,
 			   uint64_t *out)
 {
@@ -81,7 +92,8 @@ static unsigned candidates(const struct object_meta *m, uint64_t size, uint64_t 
 		bool again = false;
 		for (unsigned j = 0; j < nout; j++)
 			again |= out[j] == tries[i];
-		if (tries[i] && !again && part_count(size, tries[i]) == n)
+		if (tries[i] && !again && part_count(size, tries[i]) == n &&
+		    fits_listing(m, size, n, tries[i]))
 			out[nout++] = tries[i];
 	}
 	return nout;
@@ -102,6 +114,7 @@ static void bind_composite(struct verify_plan *p, struct verify_result *r, bool 
 		r->tracks[r->ntracks++] = track_get(p, layout_get(p, LAYOUT_WHOLE, 0), c->algo);
 	} else if (size_known) {
 		n = candidates(m, size, c->nparts, sizes);
+		r->part_listed = m->nlisted > 0;
 	} else {
 		r->size_unknown = true;
 	}

@@ -62,6 +62,7 @@ struct verify_result {
 	uint8_t got[ALGO_MAX_DIGEST];                  /* PART: the part's digest */
 	bool have_got;
 	bool size_unknown;   /* a composite with no listing and no size to cut by */
+	bool part_listed;    /* its cuttings had to give the parts listed */
 };
 
 /* The whole file, the listing, and the candidates of a few part counts

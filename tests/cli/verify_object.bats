@@ -391,6 +391,37 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 	[ "$output" = "-: MD5 (ETag, 2 parts; no size to find the part size by) FAILED" ]
 }
 
+@test "a composite is tried only with cuttings that give the parts listed" {
+	# part 1 listed as 5 MiB, the composite one of 8 MiB parts: the
+	# listing rules that cutting out (it was tried, and said OK)
+	head -c 17000000 /dev/urandom > obj
+	c8=$("$SIMDSUM" -a crc32c --base64 --parts=8MiB obj | sed -n 's/.*composite of 3 parts = //p')
+	p5=$(head -c 5242880 obj | "$SIMDSUM" -a crc32c --base64 - | cut -d' ' -f1)
+	p8=$(head -c 8388608 obj | "$SIMDSUM" -a crc32c --base64 - | cut -d' ' -f1)
+	for size in 5242880:$p5 8388608:$p8; do
+		printf '{"ContentLength": 17000000, "ChecksumCRC32C": "%s", "ObjectParts": {"TotalPartsCount": 3, "IsTruncated": true, "Parts": [{"PartNumber": 1, "Size": %s, "ChecksumCRC32C": "%s"}]}}' \
+			"$c8" "${size%:*}" "${size#*:}" > "${size%:*}.json"
+	done
+	run --separate-stderr "$SIMDSUM" --verify-object=5242880.json obj
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = "obj: CRC32C (composite, 3 parts; no part size tried gives 3 parts of the sizes listed) FAILED" ]
+	[ "${lines[2]}" = "obj: CRC32C (part 1 of 3) OK" ]
+	# the same cutting, listed so: OK
+	run --separate-stderr "$SIMDSUM" --verify-object=8388608.json obj
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "obj: CRC32C (composite, 3 parts of 8 MiB) OK" ]
+	[ "${lines[2]}" = "obj: CRC32C (part 1 of 3) OK" ]
+	# all TotalPartsCount parts listed is the whole listing, IsTruncated or
+	# not: a one-part upload's part 1 of 100 bytes contradicts the object
+	head -c 3000 obj > small
+	pyref 'dump({"ContentLength": 3000, "ChecksumCRC32C": composite("crc32c", data, [3000]),
+	    "ObjectParts": {"TotalPartsCount": 1, "IsTruncated": True, "Parts": [
+	    {"PartNumber": 1, "Size": 100, "ChecksumCRC32C": b64(ALG["crc32c"](data[:100]))}]}}, "one.json")' small
+	run --separate-stderr "$SIMDSUM" --verify-object=one.json small
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "$SAYS: one.json: ObjectParts.Parts: the parts add up to 100 bytes, the object to 3000" ]
+}
+
 @test "META and FILE on standard input" {
 	head -c 3000 /dev/urandom > obj
 	pyref 'dump({"size": str(len(data)), "crc32c": b64(ALG["crc32c"](data))}, "m.json")' obj
