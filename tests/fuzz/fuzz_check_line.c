@@ -63,6 +63,7 @@ static void parse_as_list(const uint8_t *data, size_t size)
 	size_t start = 0;
 
 	check_parser_init(&parser, &algos[size ? data[0] % ALGO_COUNT : 0]);
+	parser.nul_records = size > 1 && data[1] & 1;   /* a -z list's records */
 	while (start < size) {
 		const uint8_t *nl = memchr(data + start, '\n', size - start);
 		size_t len = nl ? (size_t)(nl - (data + start)) + 1 : size - start;
