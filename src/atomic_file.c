@@ -20,6 +20,7 @@
 #include "atomic_file.h"
 #include "diag.h"
 #include "quote.h"
+#include "timespec_same.h"
 #include "write_full.h"
 #include "xalloc.h"
 
@@ -457,11 +458,6 @@ void atomic_set_mtime(struct atomic_file *af, const struct timespec *t)
 	af->mtime = *t;
 }
 
-static bool same_time(const struct timespec *a, const struct timespec *b)
-{
-	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
-}
-
 /* The steps of a commit that can fail. */
 enum step { STEP_WRITE, STEP_MODE, STEP_TIME, STEP_SYNC, STEP_LOOK, STEP_CHANGED, STEP_RENAME };
 
@@ -483,8 +479,8 @@ static int as_expected(const struct atomic_file *af, enum step *step)
 	if (exists != af->expect_exists)
 		return -1;
 	return !exists || (now.st_dev == old->st_dev && now.st_ino == old->st_ino &&
-			   now.st_size == old->st_size && same_time(&now.st_mtim, &old->st_mtim) &&
-			   same_time(&now.st_ctim, &old->st_ctim))
+			   now.st_size == old->st_size && timespec_same(&now.st_mtim, &old->st_mtim) &&
+			   timespec_same(&now.st_ctim, &old->st_ctim))
 		       ? 0
 		       : -1;
 }

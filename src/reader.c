@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "progress.h"
 #include "reader.h"
+#include "timespec_same.h"
 
 /* posix_fadvise costs a system call; below this size the kernel's default
  * read-ahead already covers the file. */
@@ -152,11 +153,6 @@ int64_t reader_length_left(const struct file_reader *r)
 	return at < r->before.st_size ? (int64_t)(r->before.st_size - at) : 0;
 }
 
-static bool same_time(const struct timespec *a, const struct timespec *b)
-{
-	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
-}
-
 /* A change time that moved while the size and modification time stayed
  * is explained by a change of metadata that the second stat shows: the
  * link count (ln, or rm or mv over the name: the bytes read are the old
@@ -172,8 +168,8 @@ static bool metadata_moved(const struct stat *a, const struct stat *b)
 /* Whether the bytes can be taken as those of the first stat. */
 static bool same_file_state(const struct stat *a, const struct stat *b)
 {
-	return a->st_size == b->st_size && same_time(&a->st_mtim, &b->st_mtim) &&
-	       (same_time(&a->st_ctim, &b->st_ctim) || metadata_moved(a, b));
+	return a->st_size == b->st_size && timespec_same(&a->st_mtim, &b->st_mtim) &&
+	       (timespec_same(&a->st_ctim, &b->st_ctim) || metadata_moved(a, b));
 }
 
 /* Standard output's file, when it is a regular one (dev, ino; ino 0:
