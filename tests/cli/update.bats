@@ -179,6 +179,16 @@ abc() {
 	cmp expected list
 }
 
+@test "the list is a new file afterwards: another hard link keeps the old contents (as the man page says)" {
+	printf a > a
+	printf b > b
+	"$SIMDSUM" a > list
+	ln list link
+	"$SIMDSUM" --update=list b
+	sha256sum a b | cmp - list
+	sha256sum a | cmp - link
+}
+
 @test "a missing or empty list is created as the options say" {
 	abc
 	"$SIMDSUM" --update=new a b
