@@ -47,9 +47,18 @@ struct engine {
 	unsigned busy;          /* workers with claimed work, not yet back */
 	bool emitter_waits;     /* the caller waits for job next_emit */
 	bool closed;
+	/* Names of one stream (a FIFO as "f" and "./f") read one after the
+	 * other, in order, whatever worker has them: see stream_turn. */
+	uint64_t opened[WINDOW];        /* seq + 1 of the job whose open came
+	                                 * back there (atomic, only grows) */
+	bool is_stream[WINDOW];         /* ... on a FIFO, socket or device: */
+	dev_t stream_dev[WINDOW];       /* which one */
+	ino_t stream_ino[WINDOW];
+	unsigned stream_waiters;        /* workers in stream_turn (atomic) */
 	pthread_mutex_t mu;
 	pthread_cond_t work;    /* a job was queued, or the engine closed */
 	pthread_cond_t done;    /* job next_emit finished */
+	pthread_cond_t turn;    /* a job opened or finished, for stream_turn */
 	struct worker *workers;
 	unsigned nworkers;      /* threads started (0: the caller works) */
 	bool spawn_failed;      /* a thread did not start: start no more */
@@ -73,7 +82,90 @@ static void job_done(struct job *job, void *ctx)
 	 * other one cost a wake-up a file once the window was full. */
 	if (e->emitter_waits && i == e->next_emit % WINDOW)
 		pthread_cond_signal(&e->done);
+	if (__atomic_load_n(&e->stream_waiters, __ATOMIC_SEQ_CST))
+		pthread_cond_broadcast(&e->turn);
 	pthread_mutex_unlock(&e->mu);
+}
+
+/* Job seq's open came back, on a regular file or none: it reads no
+ * stream that a later job's name reaches. seq, not the job: the lanes
+ * may have finished the job, and its slot been given to job seq + WINDOW,
+ * before this runs; the flag only grows, so a late store cannot mark
+ * the next job opened or unmark it. No lock unless a stream job waits
+ * (the flag is stored before the waiters are counted, and a waiter
+ * counts itself before it looks at the flags, so one sees the other). */
+static void mark_opened(struct engine *e, uint64_t seq)
+{
+	if (e->cfg.jobs < 2)
+		return;
+	uint64_t *flag = &e->opened[seq % WINDOW];
+	uint64_t old = __atomic_load_n(flag, __ATOMIC_SEQ_CST);
+	while (old < seq + 1 &&
+	       !__atomic_compare_exchange_n(flag, &old, seq + 1, false, __ATOMIC_SEQ_CST,
+					    __ATOMIC_SEQ_CST))
+		;
+	if (__atomic_load_n(&e->stream_waiters, __ATOMIC_SEQ_CST)) {
+		pthread_mutex_lock(&e->mu);
+		pthread_cond_broadcast(&e->turn);
+		pthread_mutex_unlock(&e->mu);
+	}
+}
+
+/* What keeps job seq from reading yet: 0 nothing, 1 an earlier job not
+ * yet opened (it may name the same stream), 2 an earlier job reading
+ * the same stream. Called with the lock held. */
+static int stream_blocker(struct engine *e, uint64_t seq, dev_t dev, ino_t ino)
+{
+	for (uint64_t q = e->next_emit; q < seq; q++) {
+		size_t j = q % WINDOW;
+		if (e->state[j] == SLOT_DONE)
+			continue;
+		if (__atomic_load_n(&e->opened[j], __ATOMIC_SEQ_CST) != q + 1)
+			return 1;
+		if (e->is_stream[j] && e->stream_dev[j] == dev && e->stream_ino[j] == ino)
+			return 2;
+	}
+	return 0;
+}
+
+/* A FIFO, socket or device that two names reach ("f" and "./f", which
+ * stream_guard.c cannot see without a stat of every name) is read as -j1
+ * reads it: the first name to the stream's end, then the next. So the
+ * job waits until every earlier job has opened and none of them reads
+ * this stream; a FIFO waited for is then opened again, as -j1 opens it
+ * after the first name's writer has gone (the old descriptor would read
+ * that writer's end). Returns whether rd is open. */
+static bool stream_turn(struct engine *e, struct job *job, struct file_reader *rd)
+{
+	size_t i = (size_t)(job - e->ring);
+	dev_t dev = rd->before.st_dev;
+	ino_t ino = rd->before.st_ino;
+	bool waited = false;
+
+	if (e->cfg.jobs < 2)
+		return true;
+	pthread_mutex_lock(&e->mu);
+	e->is_stream[i] = true;
+	e->stream_dev[i] = dev;
+	e->stream_ino[i] = ino;
+	__atomic_store_n(&e->opened[i], job->seq + 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&e->stream_waiters, 1, __ATOMIC_SEQ_CST);
+	pthread_cond_broadcast(&e->turn);
+	int blocker;
+	while ((blocker = stream_blocker(e, job->seq, dev, ino)) != 0) {
+		waited |= blocker == 2;
+		pthread_cond_wait(&e->turn, &e->mu);
+	}
+	__atomic_sub_fetch(&e->stream_waiters, 1, __ATOMIC_SEQ_CST);
+	pthread_mutex_unlock(&e->mu);
+	if (!waited || !S_ISFIFO(rd->before.st_mode) || rd->is_stdin)
+		return true;
+	/* The new one first: a writer that came for it may be writing into
+	 * the old one's pipe, and the last reader's close would be its EPIPE. */
+	struct file_reader old = *rd;
+	bool opened = reader_open(rd, job->name, &job->walked);
+	(void)reader_close(&old);
+	return opened;
 }
 
 static struct lane_group *group_for(struct worker *w, const struct job *job)
@@ -113,19 +205,30 @@ static void run_job(struct worker *w, struct job *job)
 {
 	struct lane_group *g;
 
+	uint64_t seq = job->seq;   /* the job may be done and gone below */
+
 	if (!job->hash) {
+		mark_opened(w->e, seq);
 		job_done(job, w->e);
 		return;
 	}
 	g = group_for(w, job);
 	struct file_reader rd;
 	enum lanes_took took = g ? lanes_add(g, job, &rd) : LANES_DECLINED;
-	if (took == LANES_TAKEN)
+	if (took == LANES_TAKEN) {
+		mark_opened(w->e, seq);
 		return;
+	}
 	/* The file is opened once (here, or by the lanes: a stream), and what
 	 * it is decides how it is read: split over the idle workers, or
 	 * single-stream. */
 	bool opened = took == LANES_STREAM || reader_open(&rd, job->name, &job->walked);
+	bool stream = opened && (S_ISFIFO(rd.before.st_mode) || S_ISSOCK(rd.before.st_mode) ||
+				 S_ISCHR(rd.before.st_mode));
+	if (stream)
+		opened = stream_turn(w->e, job, &rd);
+	else
+		mark_opened(w->e, seq);
 	/* A pipe, FIFO or device may not end soon (or ever: /dev/zero): the
 	 * files in this worker's lanes, named before it, finish first and,
 	 * when this thread is the one that prints, are printed, as one at a
@@ -361,6 +464,7 @@ struct engine *engine_create(const struct engine_config *cfg)
 	pthread_mutex_init(&e->mu, NULL);
 	pthread_cond_init(&e->work, NULL);
 	pthread_cond_init(&e->done, NULL);
+	pthread_cond_init(&e->turn, NULL);
 	e->inline_worker.e = e;
 	return e;
 }
@@ -424,10 +528,10 @@ struct job *engine_job(struct engine *e)
 
 void engine_submit(struct engine *e, struct job *job)
 {
-	(void)job;
 	pthread_mutex_lock(&e->mu);
 	e->state[e->submitted % WINDOW] = SLOT_QUEUED;
-	e->submitted++;
+	e->is_stream[e->submitted % WINDOW] = false;
+	job->seq = e->submitted++;
 	/* More workers only when the queue is longer than the workers
 	 * already awake and about to claim can take: a sleeping one is woken,
 	 * or, with none asleep, as many started as are missing. Waking one
@@ -490,6 +594,7 @@ void engine_finish(struct engine *e)
 	pthread_mutex_destroy(&e->mu);
 	pthread_cond_destroy(&e->work);
 	pthread_cond_destroy(&e->done);
+	pthread_cond_destroy(&e->turn);
 	free(e->ring);
 	free(e);
 }

@@ -33,6 +33,8 @@ struct job {
 	struct walked_file walked;         /* -r: what the walk met there */
 	void *user;                        /* the mode's own data */
 
+	uint64_t seq;                      /* set by the engine: its place */
+
 	/* set by the worker that hashed it */
 	struct file_digests result;
 };

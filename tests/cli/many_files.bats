@@ -268,6 +268,24 @@ wait_lines() {
 	done
 }
 
+@test "one FIFO named by different paths: each name reads the next writer's bytes, as -j1 reads them" {
+	# 1 MiB each, more than a pipe holds: two names read at once split a
+	# writer's bytes between them. Each writer waits for the line before
+	# it, so that no writer comes before the last one's reader has ended.
+	for i in 1 2 3; do head -c 1048576 /dev/urandom > "w$i"; done
+	printf 'abc' > f
+	mkfifo p
+	{ sha256sum w1; sha256sum f; sha256sum w2 w3; } | awk '{ print $1 }' > want
+	for j in 1 2 4; do
+		run timeout 120 bash -c "'$SIMDSUM' -j$j p f ./p '$PWD/p' |
+			{ cat w1 > p; for i in 2 3; do read -r l; echo \"\$l\"; done
+			  cat w2 > p; read -r l; echo \"\$l\"; cat w3 > p; cat; }"
+		[ "$status" -eq 0 ] || { echo "-j$j: status $status"; false; }
+		[ "$(awk '{ print $1 }' <<<"$output")" = "$(cat want)" ] || { echo "-j$j: $output"; false; }
+		[ "$(awk '{ print $2 }' <<<"$output" | paste -sd' ')" = "p f ./p $PWD/p" ]
+	done
+}
+
 @test "lanes under a low descriptor limit: every file hashed, as one at a time hashes them" {
 	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind needs descriptors of its own"
 	for i in $(seq 1 20); do head -c 200000 /dev/urandom > "g$i"; done
