@@ -105,7 +105,7 @@ ssize_t line_reader_next(struct line_reader *lr, char delim, char **line)
 		if (hit)
 			return take(lr, (size_t)(hit - lr->buf) + 1, line);
 		lr->scanned = lr->end;
-		if ((lr->eof || lr->err) && !lr->cut && lr->end > lr->start)
+		if (lr->eof && !lr->err && !lr->cut && lr->end > lr->start)
 			return take(lr, lr->end, line);
 		if (lr->eof || lr->err) {
 			/* Done: a long line's buffer need not outlive the list. */

@@ -40,8 +40,10 @@ bool line_reader_open_regular(struct line_reader *lr, const char *name, size_t l
 /* The next line: its length, delimiter included when it has one (a last
  * line without one comes as it is, as getdelim returns it); *line points
  * at it, NUL-terminated, writable, valid until the next call. Returns 0
- * at the end of the input, or once a read failed (lr->err; the bytes
- * before the failure come first, as a line), and frees the buffer. */
+ * at the end of the input, or once a read failed (lr->err), and frees
+ * the buffer. The bytes of a line a failed read cut short are not handed
+ * out: "a.b" cut to "a." would name another file (getdelim hands them
+ * out, and coreutils' -c checks that line). */
 ssize_t line_reader_next(struct line_reader *lr, char delim, char **line);
 
 /* Frees the buffer and closes the descriptor (not standard input).

@@ -28,9 +28,17 @@ int names_read(const char *list, bool nul, names_fn fn, void *ctx)
 		char *name = xmalloc(n + 1);
 		enum listed_name problem = LISTED_NAME_OK;
 		if (!nul && line[0] == '\\') {
+			/* What the escapes leave is checked as an unescaped
+			 * name is: "\\" alone names nothing, and a NUL stays a
+			 * NUL whatever surrounds it. */
 			memcpy(name, line + 1, n - 1);
-			if (!unescape_name(name, n - 1)) {
+			if (memchr(line, '\0', n))
+				problem = LISTED_NAME_NUL;
+			else if (!unescape_name(name, n - 1))
 				problem = LISTED_NAME_ESCAPE;
+			else if (!name[0])
+				problem = LISTED_NAME_EMPTY;
+			if (problem != LISTED_NAME_OK) {
 				memcpy(name, line, n);
 				name[n] = '\0';
 			}

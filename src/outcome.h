@@ -26,7 +26,7 @@ static inline bool io_mode_is_auto(enum io_mode io)
 /* What is wrong with a name read from a --files-from list, if anything. */
 enum listed_name {
 	LISTED_NAME_OK,
-	LISTED_NAME_EMPTY,     /* an empty NUL-terminated name */
+	LISTED_NAME_EMPTY,     /* an empty NUL-terminated name, or "\\" alone */
 	LISTED_NAME_NUL,       /* a NUL inside a newline-terminated name */
 	LISTED_NAME_ESCAPE,    /* a line starting with '\' whose escapes are invalid */
 };

@@ -292,4 +292,34 @@ a: OK
 	[ "$output" = "$(md5sum a)" ]
 	[ "$stderr" = "$SAYS: 'the list':1: file name contains a NUL byte
 $SAYS: 'the list':2: invalid escape in file name" ]
+	# an escaped line: a NUL is a NUL there too, and "\\" alone names
+	# nothing (it was '': No such file or directory, with no LIST:N)
+	printf 'a\n\\x\0y\n\\\n' > esc
+	run --separate-stderr "$SIMDSUM" -a md5 --files-from=esc
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(md5sum a)" ]
+	[ "$stderr" = "$SAYS: esc:2: file name contains a NUL byte
+$SAYS: esc:3: invalid zero-length file name" ]
+}
+
+@test "a list that fails to be read: the names before the failure, not the name it cut short" {
+	printf 'abc' > a
+	printf 'dot' > a.
+	printf 'dot b' > a.b
+	# "a.b" cut to "a." by the failed read named another file, and hashed it
+	for opt in --files-from=- "--files0-from=-"; do
+		d='\n'
+		[ "$opt" = --files-from=- ] || d='\0'
+		run --separate-stderr bash -c "printf 'a${d}a.b${d}' | LD_PRELOAD='$FAULT_SHIM' \
+			SIMDSUM_FAULT=pipe-eio-after=4 '$SIMDSUM' -a md5 $opt"
+		[ "$status" -eq 1 ] || { echo "$opt: status $status"; false; }
+		[ "$output" = "$(md5sum a)" ] || { echo "$opt: $output"; false; }
+		[ "$stderr" = "$SAYS: cannot read file names from 'standard input': Input/output error" ]
+	done
+	# and a checksum list: no line checks "a." against a.b's digest
+	md5sum a a.b > sums
+	run --separate-stderr bash -c "LD_PRELOAD='$FAULT_SHIM' SIMDSUM_FAULT=pipe-eio-after=72 \
+		'$SIMDSUM' -a md5 -c < <(cat sums)"
+	[ "$status" -eq 1 ]
+	[ "$output" = "a: OK" ] || { echo "$output"; false; }
 }
