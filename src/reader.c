@@ -100,16 +100,18 @@ bool reader_open(struct file_reader *r, const char *name, const struct walked_fi
 	if (r->is_stdin)
 		reader_mark_stdin_used();
 	r->fd = r->is_stdin ? STDIN_FILENO : open_name(name, walked);
+	/* A walked regular file that is now a link (ELOOP, not followed) or
+	 * a socket (ENXIO) was replaced, as one that is now a FIFO is. */
 	if (r->fd < 0) {
-		r->outcome.status = check && errno == ELOOP && !walked->follow ? FILE_REPLACED
-									      : FILE_OPEN_FAILED;
+		bool replaced = check && ((errno == ELOOP && !walked->follow) || errno == ENXIO);
+		r->outcome.status = replaced ? FILE_REPLACED : FILE_OPEN_FAILED;
 		r->outcome.err = errno;
 		return false;
 	}
 	int err = 0;
 	if (fstat(r->fd, &r->before) != 0)
 		err = errno;
-	else if (S_ISDIR(r->before.st_mode))
+	else if (S_ISDIR(r->before.st_mode) && !check)
 		err = EISDIR;
 	if (!err && check && !is_walked_file(&r->before, walked)) {
 		close(r->fd);

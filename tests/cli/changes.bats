@@ -325,6 +325,18 @@ lanes_row() {
 		[ "$status" -eq 1 ]
 		[ "$output" = "$(sha256sum t/a t/sub/s)" ]
 		[ "$stderr" = "$SAYS: t/victim: replaced while the tree was walked" ]
+		# a directory or a socket in its place: replaced too (they were
+		# "Is a directory" and "No such device or address")
+		for what in dir socket; do
+			rm -rf t/victim*; printf 'v' > t/victim
+			run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" \
+				SIMDSUM_FAULT=$what-after-stat=/victim SIMDSUM_FAULT_LOG="$T/.faults.log" \
+				"$SIMDSUM" -j$j -r t
+			[ "$status" -eq 1 ]
+			[ "$output" = "$(sha256sum t/a t/sub/s)" ]
+			[ "$stderr" = "$SAYS: t/victim: replaced while the tree was walked" ] ||
+				{ echo "$what: $stderr"; false; }
+		done
 		# a link out of the tree in its place: not followed (it hashed out/victim)
 		rm -rf t/victim*; printf 'v' > t/victim
 		run --separate-stderr env LD_PRELOAD="$FAULT_SHIM" SIMDSUM_FAULT=link-after-stat=/victim \
@@ -345,6 +357,8 @@ lanes_row() {
 		rm -f t/sub; mv t/sub.moved t/sub
 	done
 	grep -q '^fifo-after-stat 0 .*/t/victim$' "$T/.faults.log"
+	grep -q '^dir-after-stat 0 .*/t/victim$' "$T/.faults.log"
+	grep -q '^socket-after-stat 0 .*/t/victim$' "$T/.faults.log"
 	grep -q '^link-after-stat 0 .*/t/sub$' "$T/.faults.log"
 	# --update walks the same way
 	rm -rf t/victim*; printf 'v' > t/victim

@@ -60,6 +60,9 @@
  *   fifo-after-stat=SUBSTR   right after fstatat() of such a path, the
  *                        entry is replaced by a FIFO (a tree changed
  *                        between the walk's stat and the file's open)
+ *   dir-after-stat=SUBSTR    the same with an empty directory
+ *   socket-after-stat=SUBSTR the same with a Unix socket (bound, then
+ *                        closed: its name stays)
  *   link-after-stat=SUBSTR   right after fstatat() of such a path, the
  *                        entry (file or directory) is renamed NAME.moved
  *                        and a symbolic link to $SIMDSUM_FAULT_LINK put in
@@ -100,7 +103,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 /* The fault called name in SIMDSUM_FAULT: for a name ending in '=', what
@@ -239,6 +244,25 @@ static void swap_entry(int dirfd, const char *name, const char *path)
 	if (fault_matches("fifo-after-stat=", path) && unlinkat(dirfd, name, 0) == 0 &&
 	    mkfifoat(dirfd, name, 0600) == 0)
 		log_line("fifo-after-stat", 0, path);
+	if (fault_matches("dir-after-stat=", path) && unlinkat(dirfd, name, 0) == 0 &&
+	    mkdirat(dirfd, name, 0700) == 0)
+		log_line("dir-after-stat", 0, path);
+	if (fault_matches("socket-after-stat=", path) && unlinkat(dirfd, name, 0) == 0) {
+		/* bind(2) takes a path: made from the directory, as cwd */
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+		int here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		snprintf(sa.sun_path, sizeof sa.sun_path, "%s", name);
+		if (here >= 0 && s >= 0 && (dirfd == AT_FDCWD || fchdir(dirfd) == 0) &&
+		    bind(s, (struct sockaddr *)&sa, sizeof sa) == 0)
+			log_line("socket-after-stat", 0, path);
+		if (here >= 0 && fchdir(here) != 0)
+			abort();
+		if (s >= 0)
+			close(s);
+		if (here >= 0)
+			close(here);
+	}
 	if (fault_matches("link-after-stat=", path) && getenv("SIMDSUM_FAULT_LINK")) {
 		char moved[512];
 		snprintf(moved, sizeof moved, "%s.moved", name);
