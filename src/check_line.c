@@ -3,6 +3,10 @@
  *   [ws][\]HEX(ws)( |*)NAME          GNU form ('\' = NAME is escaped)
  *   [ws][\]HEX(ws)NAME               "reversed" BSD form (single blank)
  *   [ws][\]TAG[ ](NAME)[ws]=[ws]HEX  BSD tag form, TAG of any algorithm
+ *   [ws][\]XXH3_HEX(ws)( |*)NAME     xxhsum 0.8.2's GNU form of XXH3
+ *   [ws][\]XXH64_LE (NAME) = HEX     xxhsum --little-endian (XXH3_LE,
+ *                                    XXH128_LE): the digest's bytes
+ *                                    reversed, put back in place
  * Anything else is malformed. A NUL byte ends an unescaped name, as
  * coreutils reads its lines as C strings ("HEX  a\0b" names "a"); the
  * caller is told, so the cut is never silent. */
@@ -59,20 +63,42 @@ static bool valid_digest(const char *s, size_t len, const struct algo *algo, boo
 }
 
 /* The tag at s, if it is one: the whole word before ' ' or '(' (a base64
- * digest that begins with a tag's letters, "MD5lL7X...=", is no tag). */
-static const struct algo *tag_at(const char *s, size_t *taglen)
+ * digest that begins with a tag's letters, "MD5lL7X...=", is no tag).
+ * *le: an xxHash tag with xxhsum --little-endian's "_LE". */
+static const struct algo *tag_at(const char *s, size_t *taglen, bool *le)
 {
 	size_t n = strcspn(s, " (");
 
+	*le = false;
 	if (s[n] == '\0')
 		return NULL;
 	*taglen = n;
-	return algo_by_tag(s, n);
+	const struct algo *a = algo_by_tag(s, n);
+	if (a || n < 4 || memcmp(s + n - 3, "_LE", 3) != 0)
+		return a;
+	a = algo_by_tag(s, n - 3);
+	*le = a && (a->family == FAMILY_XXH64 || a->family == FAMILY_XXH3);
+	return *le ? a : NULL;
+}
+
+/* A little-endian digest in hex turned big-endian, in place. */
+static bool reverse_hex(char *s, size_t len, const struct algo *algo)
+{
+	if (len != 2 * (size_t)algo->digest_size || !all_hex(s, len))
+		return false;
+	for (size_t i = 0, j = len - 2; i < j; i += 2, j -= 2) {
+		char a = s[i], b = s[i + 1];
+		s[i] = s[j];
+		s[i + 1] = s[j + 1];
+		s[j] = a;
+		s[j + 1] = b;
+	}
+	return true;
 }
 
 /* "NAME) = HEX" after the '(' of a tagged line. The name ends at the
  * last ')' of the line, so names may contain parentheses. */
-static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *algo,
+static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *algo, bool le,
 			 struct check_line *out)
 {
 	if (len == 0)
@@ -100,7 +126,7 @@ static bool parse_tagged(char *s, size_t len, bool escaped, const struct algo *a
 		i++;
 	size_t dlen = strnlen(s + i, len - i);   /* the digest, too, is a C string */
 	out->nul_cut |= dlen < len - i;
-	if (!valid_digest(s + i, dlen, algo, true))
+	if (le ? !reverse_hex(s + i, dlen, algo) : !valid_digest(s + i, dlen, algo, true))
 		return false;
 	out->algo = algo;
 	out->digest = s + i;
@@ -126,10 +152,11 @@ static const struct algo *only_algo_of(const char *s, size_t len)
 	return found;
 }
 
+/* forced: the algorithm a prefix named (XXH3_), else NULL. */
 static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool escaped,
-			   struct check_line *out)
+			   const struct algo *forced, struct check_line *out)
 {
-	const struct algo *algo = p->untagged_algo;
+	const struct algo *algo = forced ? forced : p->untagged_algo;
 
 	/* The digest runs to the first blank. */
 	size_t dlen = 0;
@@ -139,7 +166,8 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 	 * asks for one more when what follows the escape is a backslash. */
 	if (len < dlen + 2 + (s[0] == '\\'))
 		return false;
-	if (!valid_digest(s, dlen, algo, false) && !(p->by_length && (algo = only_algo_of(s, dlen))))
+	if (!valid_digest(s, dlen, algo, false) &&
+	    !(!forced && p->by_length && (algo = only_algo_of(s, dlen))))
 		return false;
 	size_t i = dlen + 1;
 
@@ -197,8 +225,25 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 		i++;
 	}
 
+	/* xxhsum 0.8.2 and later write XXH3 untagged after a prefix that
+	 * names it, its digests having XXH64's length: "XXH3_HEX  NAME". */
+	const struct algo *prefixed = NULL;
+	if (strncmp(line + i, XXH3_GNU_PREFIX, strlen(XXH3_GNU_PREFIX)) == 0 &&
+	    is_hex(line[i + strlen(XXH3_GNU_PREFIX)]))   /* not the tag XXH3_LE */
+		prefixed = algo_by_tag("XXH3", 4);
+	out->xxh3_prefix = prefixed != NULL;
+	out->little_endian = false;
+	if (prefixed && p->other_tags_malformed && prefixed != p->untagged_algo)
+		return CHECK_LINE_MALFORMED;
+	if (prefixed)
+		return parse_untagged(p, line + i + strlen(XXH3_GNU_PREFIX),
+				      len - i - strlen(XXH3_GNU_PREFIX), escaped, prefixed, out)
+			       ? CHECK_LINE_OK
+			       : CHECK_LINE_MALFORMED;
+
 	size_t taglen;
-	const struct algo *tagged = tag_at(line + i, &taglen);
+	bool le;
+	const struct algo *tagged = tag_at(line + i, &taglen, &le);
 	bool ok;
 	/* coreutils' sha256sum knows one tag: "SHA1 (f) = ..." is not hex. */
 	if (tagged && p->other_tags_malformed && tagged != p->untagged_algo)
@@ -207,9 +252,10 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 		i += taglen;
 		if (line[i] == ' ')
 			i++;
-		ok = line[i] == '(' && parse_tagged(line + i + 1, len - i - 1, escaped, tagged, out);
+		ok = line[i] == '(' && parse_tagged(line + i + 1, len - i - 1, escaped, tagged, le, out);
+		out->little_endian = le;
 	} else {
-		ok = parse_untagged(p, line + i, len - i, escaped, out);
+		ok = parse_untagged(p, line + i, len - i, escaped, NULL, out);
 	}
 	return ok ? CHECK_LINE_OK : CHECK_LINE_MALFORMED;
 }

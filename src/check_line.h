@@ -9,6 +9,9 @@
 
 #include "algo.h"
 
+/* What xxhsum 0.8.2 and later put before an XXH3 digest in the GNU form. */
+#define XXH3_GNU_PREFIX "XXH3_"
+
 enum check_line_kind {
 	CHECK_LINE_SKIP,       /* comment ('#' first) or empty line */
 	CHECK_LINE_OK,         /* a well-formed line: fields below are set */
@@ -20,6 +23,9 @@ struct check_line {
 	const char *digest;    /* the hex digits, inside the line */
 	size_t digest_len;
 	bool binary;           /* '*' indicator */
+	bool xxh3_prefix;      /* untagged, after XXH3_GNU_PREFIX */
+	bool little_endian;    /* an xxHash tag with "_LE": the digest was
+	                        * reversed in place, and is big-endian now */
 	const char *name;      /* unescaped, NUL-terminated, inside the line */
 	bool nul_cut;          /* the line held a NUL byte and what follows it
 	                        * was ignored, as coreutils 9.1 reads names and

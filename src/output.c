@@ -82,14 +82,14 @@ static void gnu_line(FILE *out, const struct options *opt, const char *name, con
 	putc(opt->delim, out);
 }
 
-static void tag_line(FILE *out, const struct options *opt, const char *name,
-		     const struct algo *algo, const char *text)
+static void tag_line(FILE *out, const struct options *opt, const char *name, const char *tag,
+		     const char *text)
 {
 	bool escape = opt->delim == '\n' && name_needs_escape(name);
 
 	if (escape)
 		putc('\\', out);
-	fputs(algo->tag, out);
+	fputs(tag, out);
 	fputs(" (", out);
 	put_name(out, name, escape);
 	fputs(") = ", out);
@@ -104,7 +104,7 @@ static void gnu_digest(const struct options *opt, const struct digest_record *r,
 
 static void tag_digest(const struct options *opt, const struct digest_record *r, const char *text)
 {
-	tag_line(stdout, opt, r->name, r->algo, text);
+	tag_line(stdout, opt, r->name, r->algo->tag, text);
 }
 
 /* A file or list that could not be read: its message is on stderr. */
@@ -250,9 +250,32 @@ void output_line_to(FILE *out, const struct options *opt, const char *name,
 
 	digest_text(opt, algo, digest, text);
 	if (opt->style == OUTPUT_TAG || algo->always_tagged)
-		tag_line(out, opt, name, algo, text);
+		tag_line(out, opt, name, algo->tag, text);
 	else
 		gnu_line(out, opt, name, text);
+}
+
+void output_gnu_line_to(FILE *out, const struct options *opt, const char *name,
+			const char *prefix, const struct algo *algo, const uint8_t *digest)
+{
+	char text[2 * ALGO_MAX_DIGEST + 1], line[sizeof text + 16];
+
+	digest_text(opt, algo, digest, text);
+	snprintf(line, sizeof line, "%s%s", prefix, text);
+	gnu_line(out, opt, name, line);
+}
+
+void output_le_tag_line_to(FILE *out, const struct options *opt, const char *name,
+			   const struct algo *algo, const uint8_t *digest)
+{
+	char text[2 * ALGO_MAX_DIGEST + 1], tag[32];
+	uint8_t reversed[ALGO_MAX_DIGEST];
+
+	for (unsigned i = 0; i < algo->digest_size; i++)
+		reversed[i] = digest[algo->digest_size - 1 - i];
+	digest_text(opt, algo, reversed, text);
+	snprintf(tag, sizeof tag, "%s_LE", algo->tag);
+	tag_line(out, opt, name, tag, text);
 }
 
 void output_file_error(const struct options *opt, const char *name, const char *message)

@@ -39,6 +39,16 @@ void output_digest(const struct options *opt, const struct digest_record *r);
 void output_line_to(FILE *out, const struct options *opt, const char *name,
 		    const struct algo *algo, const uint8_t *digest);
 
+/* The GNU line with prefix before the digest, whatever the algorithm
+ * (xxhsum 0.8.2's "XXH3_HEX  NAME"). */
+void output_gnu_line_to(FILE *out, const struct options *opt, const char *name,
+			const char *prefix, const struct algo *algo, const uint8_t *digest);
+
+/* The BSD-tag line of xxhsum --little-endian: "XXH64_LE (NAME) = HEX",
+ * the digest's bytes reversed. */
+void output_le_tag_line_to(FILE *out, const struct options *opt, const char *name,
+			   const struct algo *algo, const uint8_t *digest);
+
 /* A file that could not be hashed. Text styles print nothing here (the
  * message goes to stderr); JSON prints an error object. */
 void output_file_error(const struct options *opt, const char *name, const char *message);

@@ -131,6 +131,8 @@ bool update_format_of(const struct update_list *l, const struct options *opt,
 	f->base64 = r->base64;
 	f->reversed = l->reversed;
 	f->crlf = r->crlf;
+	f->xxh3_prefix = r->xxh3_prefix;
+	f->little_endian = r->little_endian;
 	return pick_algo(l, opt, shown, f);
 }
 
@@ -143,6 +145,8 @@ void update_format_of_record(const struct update_list *l, const struct list_reco
 	f->base64 = r->base64;
 	f->reversed = l->reversed && !r->tagged;
 	f->crlf = r->crlf;
+	f->xxh3_prefix = r->xxh3_prefix;
+	f->little_endian = r->little_endian;
 	f->delim = l->delim;
 }
 
@@ -156,7 +160,15 @@ static void format_line(const struct list_format *f, struct options *scratch, co
 	scratch->binary = f->binary;
 	scratch->base64 = f->base64;
 	scratch->delim = f->delim;
-	output_line_to(line, scratch, name, f->algo, digest);
+	/* A list of xxhsum 0.8.2's "XXH3_HEX  NAME" lines gets such lines:
+	 * untagged and unprefixed, XXH3 would read as XXH64. */
+	if (f->xxh3_prefix && f->style == OUTPUT_GNU && f->algo->family == FAMILY_XXH3)
+		output_gnu_line_to(line, scratch, name, XXH3_GNU_PREFIX, f->algo, digest);
+	else if (f->little_endian && f->style == OUTPUT_TAG && !f->base64 &&
+		 (f->algo->family == FAMILY_XXH64 || f->algo->family == FAMILY_XXH3))
+		output_le_tag_line_to(line, scratch, name, f->algo, digest);
+	else
+		output_line_to(line, scratch, name, f->algo, digest);
 	xclose_memstream(line, buf);
 }
 
@@ -166,7 +178,7 @@ void update_format_line(FILE *out, const struct list_format *f, struct options *
 	size_t len, skip = (size_t)-1;
 	char *buf = NULL;
 	format_line(f, scratch, name, digest, &buf, &len);
-	bool gnu = f->style == OUTPUT_GNU && !f->algo->always_tagged;
+	bool gnu = f->style == OUTPUT_GNU && (!f->algo->always_tagged || f->xxh3_prefix);
 
 	/* "HEX NAME": one blank, where GNU lines have two. */
 	if (f->reversed && gnu && strchr(buf, ' '))

@@ -12,6 +12,8 @@ struct list_format {
 	const struct algo *algo;
 	enum output_style style;  /* OUTPUT_GNU or OUTPUT_TAG */
 	bool binary, base64, reversed, crlf;
+	bool xxh3_prefix;         /* XXH3 untagged, as xxhsum 0.8.2 writes it */
+	bool little_endian;       /* xxHash tagged "_LE", its bytes reversed */
 	char delim;
 };
 

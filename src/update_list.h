@@ -20,6 +20,8 @@ struct list_record {
 	const struct algo *algo;  /* NULL: not a checksum line (kept as is) */
 	char *name;               /* unescaped; NULL with algo */
 	bool tagged, binary, base64, crlf;
+	bool xxh3_prefix;         /* "XXH3_HEX  NAME" (xxhsum 0.8.2) */
+	bool little_endian;       /* "XXH64_LE (NAME) = HEX" */
 	size_t next_same;         /* the next record of the same name */
 	/* --update-changed: the line that replaces it, in the run's text */
 	bool malformed;           /* not a comment or an empty line either */

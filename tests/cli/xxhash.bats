@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The xxHash family (libxxhash) against xxhsum 0.8, the reference tool:
 # its untagged -H1/-H2 lines, its always-tagged XXH3 lines, --tag, and
-# --check of the lists it writes; --base64 of the canonical bytes.
+# --check of the lists it writes (--little-endian's included, and 0.8.2's
+# "XXH3_HEX  NAME"); --base64 of the canonical bytes.
 
 load helpers
 
@@ -64,6 +65,62 @@ plain_files() {
 	run "$SIMDSUM" -c t1.list
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"odd: FAILED"* ]]
+}
+
+@test "--check and --update read xxhsum --little-endian's tagged lists and write their lines" {
+	plain_files
+	for h in 1 2 3; do
+		xxhsum -H$h --tag --little-endian "${FILES[@]}" > le$h.list
+		run "$SIMDSUM" -c le$h.list
+		[ "$status" -eq 0 ] || { echo "-H$h: $output"; false; }
+		[ "$output" = "$(xxhsum -c le$h.list)" ]
+	done
+	# the bytes are reversed, not read as they stand: a changed file fails
+	cp odd odd.kept
+	echo x >> odd
+	run "$SIMDSUM" -c le2.list
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"odd: FAILED"* ]]
+	mv odd.kept odd
+	# a new line is in the list's form, which xxhsum reads back
+	printf 'new' > new
+	for h in 1 3; do
+		"$SIMDSUM" --update=le$h.list new
+		xxhsum -H$h --tag --little-endian new | cmp - <(tail -n 1 le$h.list)
+		xxhsum -c le$h.list > /dev/null
+	done
+}
+
+@test "--check, --audit and --update read xxhsum 0.8.2's untagged XXH3 lines (XXH3_HEX  NAME)" {
+	plain_files
+	printf 'a\\b' > 'back\slash'
+	# xxhsum 0.8.1 (Debian 12) writes XXH3 tagged; 0.8.2 and later write
+	# "XXH3_" and the digest, escaping a name before the prefix
+	for f in "${FILES[@]}" 'back\slash'; do
+		d=$(xxhsum -H3 "$f" | sed 's/.* = //')
+		case $f in *\\*) printf '\\XXH3_%s  %s\n' "$d" "${f//\\/\\\\}" ;;
+			   *) printf 'XXH3_%s  %s\n' "$d" "$f" ;; esac
+	done > x3.list
+	run --separate-stderr "$SIMDSUM" -c x3.list
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s: OK\n' "${FILES[@]}"; echo 'back\slash: OK')" ] ||
+		{ echo "$output"; false; }
+	run --separate-stderr "$SIMDSUM" -a xxh3 -c x3.list
+	[ "$status" -eq 0 ]
+	# it names XXH3 as a tag does: another algorithm's -c does not read it
+	run --separate-stderr "$SIMDSUM" -a xxh64 -c x3.list
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"no properly formatted checksum lines found"* ]]
+	run --separate-stderr "$SIMDSUM" -c x3.list --audit --ignore-new
+	[ "$status" -eq 0 ]
+	echo x >> odd
+	run --separate-stderr "$SIMDSUM" -c x3.list
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"odd: FAILED"* ]]
+	# new lines in the same form (unprefixed, XXH3 would read as XXH64)
+	printf 'new' > new
+	"$SIMDSUM" --update=x3.list new
+	[ "$(tail -n 1 x3.list)" = "XXH3_$(xxhsum -H3 new | sed 's/.* = //')  new" ]
 }
 
 @test "untagged 16 and 32 hex digits are ambiguous without -a (XXH64 or CRC-64/NVME; XXH128 or MD5)" {
