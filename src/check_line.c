@@ -7,6 +7,10 @@
  *   [ws][\]XXH64_LE (NAME) = HEX     xxhsum --little-endian (XXH3_LE,
  *                                    XXH128_LE): the digest's bytes
  *                                    reversed, put back in place
+ *   NAME HEX                         SFV (cksfv, rhash --sfv): CRC-32 in
+ *                                    8 hex digits after the last space,
+ *                                    ';' starts a comment; read where a
+ *                                    CRC-32 line may be (see sfv_allowed)
  * Anything else is malformed. A NUL byte ends an unescaped name, as
  * coreutils reads its lines as C strings ("HEX  a\0b" names "a"); the
  * caller is told, so the cut is never silent. */
@@ -203,6 +207,51 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 	return true;
 }
 
+/* Whether an algorithm's digest can be the len bytes at s. */
+static bool some_digest(const char *s, size_t len)
+{
+	for (const struct algo *a = algos; a->name; a++)
+		if (valid_digest(s, len, a, false))
+			return true;
+	return false;
+}
+
+/* SFV lines are read where a list may hold CRC-32 lines: -a crc32, or no
+ * -a at all (simdsum's own reading). sha256sum and the others read none,
+ * as coreutils does. */
+static bool sfv_allowed(const struct check_parser *p)
+{
+	return p->by_length || p->untagged_algo->family == FAMILY_CRC32;
+}
+
+/* "NAME HEX": the CRC-32 after the line's last space. Only a line no
+ * other form can read: one that begins with a blank, a tag, the XXH3_
+ * prefix or a digest (escaped or not) is a GNU, tagged or reversed BSD
+ * line, whatever its end, and read as one. No escapes: SFV has none. */
+static bool parse_sfv(char *line, size_t len, struct check_line *out)
+{
+	const size_t hexlen = 8;
+	const char *s = line + (line[0] == '\\');
+	size_t taglen;
+	bool le;
+
+	if (len < hexlen + 2 || line[len - hexlen - 1] != ' ' || !all_hex(line + len - hexlen, hexlen))
+		return false;
+	if (IS_BLANK(line[0]) || tag_at(s, &taglen, &le) ||
+	    strncmp(s, XXH3_GNU_PREFIX, strlen(XXH3_GNU_PREFIX)) == 0 ||
+	    some_digest(s, strcspn(s, " \t")))
+		return false;
+	line[len - hexlen - 1] = '\0';
+	out->algo = algo_by_tag("CRC32", 5);
+	out->digest = line + len - hexlen;
+	out->digest_len = hexlen;
+	out->binary = false;
+	out->name = line;
+	out->nul_cut = memchr(line, '\0', len - hexlen - 1) != NULL;
+	out->sfv = true;
+	return true;
+}
+
 enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
 				      struct check_line *out)
 {
@@ -215,6 +264,11 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 	if (len == 0)
 		return CHECK_LINE_SKIP;
 	line[len] = '\0';
+	out->sfv = out->xxh3_prefix = out->little_endian = false;
+	if (sfv_allowed(p) && line[0] == ';')
+		return CHECK_LINE_SKIP;   /* an SFV comment */
+	if (sfv_allowed(p) && parse_sfv(line, len, out))
+		return CHECK_LINE_OK;
 
 	size_t i = 0;
 	while (i < len && IS_BLANK(line[i]))
@@ -232,7 +286,6 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 	    is_hex(line[i + strlen(XXH3_GNU_PREFIX)]))   /* not the tag XXH3_LE */
 		prefixed = algo_by_tag("XXH3", 4);
 	out->xxh3_prefix = prefixed != NULL;
-	out->little_endian = false;
 	if (prefixed && p->other_tags_malformed && prefixed != p->untagged_algo)
 		return CHECK_LINE_MALFORMED;
 	if (prefixed)

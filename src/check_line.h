@@ -26,6 +26,7 @@ struct check_line {
 	bool xxh3_prefix;      /* untagged, after XXH3_GNU_PREFIX */
 	bool little_endian;    /* an xxHash tag with "_LE": the digest was
 	                        * reversed in place, and is big-endian now */
+	bool sfv;              /* "NAME HEX" of an SFV file (CRC-32) */
 	const char *name;      /* unescaped, NUL-terminated, inside the line */
 	bool nul_cut;          /* the line held a NUL byte and what follows it
 	                        * was ignored, as coreutils 9.1 reads names and

@@ -278,6 +278,16 @@ void output_le_tag_line_to(FILE *out, const struct options *opt, const char *nam
 	tag_line(out, opt, name, tag, text);
 }
 
+void output_sfv_line_to(FILE *out, const char *name, const struct algo *algo,
+			const uint8_t *digest)
+{
+	fputs(name, out);
+	putc(' ', out);
+	for (unsigned i = 0; i < algo->digest_size; i++)
+		fprintf(out, "%02X", digest[i]);
+	putc('\n', out);
+}
+
 void output_file_error(const struct options *opt, const char *name, const char *message)
 {
 	diag_lines_lock();

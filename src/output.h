@@ -49,6 +49,11 @@ void output_gnu_line_to(FILE *out, const struct options *opt, const char *name,
 void output_le_tag_line_to(FILE *out, const struct options *opt, const char *name,
 			   const struct algo *algo, const uint8_t *digest);
 
+/* An SFV line: "NAME HEX", the digest in capitals as cksfv and rhash
+ * write it (the name must hold no line end: SFV has no escapes). */
+void output_sfv_line_to(FILE *out, const char *name, const struct algo *algo,
+			const uint8_t *digest);
+
 /* A file that could not be hashed. Text styles print nothing here (the
  * message goes to stderr); JSON prints an error object. */
 void output_file_error(const struct options *opt, const char *name, const char *message);

@@ -133,6 +133,7 @@ bool update_format_of(const struct update_list *l, const struct options *opt,
 	f->crlf = r->crlf;
 	f->xxh3_prefix = r->xxh3_prefix;
 	f->little_endian = r->little_endian;
+	f->sfv = r->sfv;
 	return pick_algo(l, opt, shown, f);
 }
 
@@ -147,6 +148,7 @@ void update_format_of_record(const struct update_list *l, const struct list_reco
 	f->crlf = r->crlf;
 	f->xxh3_prefix = r->xxh3_prefix;
 	f->little_endian = r->little_endian;
+	f->sfv = r->sfv;
 	f->delim = l->delim;
 }
 
@@ -160,15 +162,26 @@ static void format_line(const struct list_format *f, struct options *scratch, co
 	scratch->binary = f->binary;
 	scratch->base64 = f->base64;
 	scratch->delim = f->delim;
-	/* A list of xxhsum 0.8.2's "XXH3_HEX  NAME" lines gets such lines:
-	 * untagged and unprefixed, XXH3 would read as XXH64. */
-	if (f->xxh3_prefix && f->style == OUTPUT_GNU && f->algo->family == FAMILY_XXH3)
+	bool crc32 = f->algo->family == FAMILY_CRC32, sfv_name = !strpbrk(name, "\n\r");
+	bool xxhash = f->algo->family == FAMILY_XXH64 || f->algo->family == FAMILY_XXH3;
+
+	/* The forms of other tools' lists, kept for their new lines:
+	 * xxhsum 0.8.2's "XXH3_HEX  NAME" (untagged and unprefixed, XXH3
+	 * would read as XXH64); SFV's "NAME HEX", which has no escapes, so a
+	 * name with a line end gets the tagged line (8 untagged digits could
+	 * be CRC-32C); xxhsum --little-endian's "XXH64_LE (NAME) = HEX". */
+	if (f->xxh3_prefix && f->style == OUTPUT_GNU && f->algo->family == FAMILY_XXH3) {
 		output_gnu_line_to(line, scratch, name, XXH3_GNU_PREFIX, f->algo, digest);
-	else if (f->little_endian && f->style == OUTPUT_TAG && !f->base64 &&
-		 (f->algo->family == FAMILY_XXH64 || f->algo->family == FAMILY_XXH3))
-		output_le_tag_line_to(line, scratch, name, f->algo, digest);
-	else
+	} else if (f->sfv && crc32 && !f->base64 && f->delim == '\n' && sfv_name) {
+		output_sfv_line_to(line, name, f->algo, digest);
+	} else if (f->sfv && crc32) {
+		scratch->style = OUTPUT_TAG;
 		output_line_to(line, scratch, name, f->algo, digest);
+	} else if (f->little_endian && f->style == OUTPUT_TAG && !f->base64 && xxhash) {
+		output_le_tag_line_to(line, scratch, name, f->algo, digest);
+	} else {
+		output_line_to(line, scratch, name, f->algo, digest);
+	}
 	xclose_memstream(line, buf);
 }
 
@@ -178,7 +191,7 @@ void update_format_line(FILE *out, const struct list_format *f, struct options *
 	size_t len, skip = (size_t)-1;
 	char *buf = NULL;
 	format_line(f, scratch, name, digest, &buf, &len);
-	bool gnu = f->style == OUTPUT_GNU && (!f->algo->always_tagged || f->xxh3_prefix);
+	bool gnu = f->style == OUTPUT_GNU && !f->sfv && (!f->algo->always_tagged || f->xxh3_prefix);
 
 	/* "HEX NAME": one blank, where GNU lines have two. */
 	if (f->reversed && gnu && strchr(buf, ' '))

@@ -14,6 +14,7 @@ struct list_format {
 	bool binary, base64, reversed, crlf;
 	bool xxh3_prefix;         /* XXH3 untagged, as xxhsum 0.8.2 writes it */
 	bool little_endian;       /* xxHash tagged "_LE", its bytes reversed */
+	bool sfv;                 /* "NAME HEX", CRC-32 in capitals */
 	char delim;
 };
 

@@ -135,11 +135,12 @@ static void parse_record(struct update_list *l, struct check_parser *p, struct l
 		return;
 	r->algo = line.algo;
 	r->name = xstrdup(line.name);
-	r->tagged = line.digest > line.name;
+	r->tagged = line.digest > line.name && !line.sfv;
 	r->binary = line.binary;
 	r->base64 = !is_hex_digest(&line);
 	r->xxh3_prefix = line.xxh3_prefix;
 	r->little_endian = line.little_endian;
+	r->sfv = line.sfv;
 }
 
 size_t update_list_ambiguous(const struct update_list *l, const struct algo **fits, size_t max)

@@ -22,6 +22,7 @@ struct list_record {
 	bool tagged, binary, base64, crlf;
 	bool xxh3_prefix;         /* "XXH3_HEX  NAME" (xxhsum 0.8.2) */
 	bool little_endian;       /* "XXH64_LE (NAME) = HEX" */
+	bool sfv;                 /* "NAME HEX" (an SFV file's CRC-32) */
 	size_t next_same;         /* the next record of the same name */
 	/* --update-changed: the line that replaces it, in the run's text */
 	bool malformed;           /* not a comment or an empty line either */
