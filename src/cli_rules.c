@@ -143,6 +143,22 @@ static void settle_options(struct command_line *cl)
 	cl->bench.algos_given = cl->algo_given;
 }
 
+/* --byte-order=little reverses CRCs only: asked of no CRC (-a xxh64, the
+ * default sha256) it would be ignored without a word. A list checked
+ * without -a may hold CRC lines. */
+static void check_byte_order(const struct command_line *cl)
+{
+	const struct options *opt = &cl->opt;
+
+	if (!opt->crc_little || opt->verify_object || cl->bench.enabled ||
+	    (opt->check && opt->untagged_by_length))
+		return;
+	for (unsigned i = 0; i < opt->nalgos; i++)
+		if (family_is_crc(opt->algos[i].algo->family))
+			return;
+	diag_usage_error("--byte-order applies to CRCs only (-a crc32c, crc32 or crc64nvme)");
+}
+
 static enum mode mode_of(const struct command_line *cl)
 {
 	const struct options *opt = &cl->opt;
@@ -201,6 +217,7 @@ void cli_settle(struct command_line *cl)
 	check_pieces(cl);
 	check_cross_check(cl);
 	settle_options(cl);
+	check_byte_order(cl);
 	cl->mode = mode_of(cl);
 	if (cl->mode != MODE_BENCHMARK)
 		bench_check_unused(&cl->bench);

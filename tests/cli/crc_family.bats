@@ -37,9 +37,18 @@ PY
 	[ "$("$SIMDSUM" -a crc64nvme --byte-order=little --base64 n)" = "iJh5CoYUi64=  n" ]
 	[ "$("$SIMDSUM" -a crc64nvme --byte-order=little n)" = "8898790a86148bae  n" ]
 	[ "$("$SIMDSUM" -a crc32 --byte-order=little n)" = "2639f4cb  n" ]
-	# big is the default; the SHAs have no byte order to change
+	# big is the default; the SHAs and xxHash have no byte order to change:
+	# little with no CRC would be ignored without a word, so it is refused
+	# (xxhsum --little-endian's lines are another form, read by -c)
 	[ "$("$SIMDSUM" -a crc64nvme --byte-order=big n)" = "ae8b14860a799888  n" ]
-	[ "$("$SIMDSUM" -a sha1 --byte-order=little n)" = "$("$SIMDSUM" -a sha1 n)" ]
+	[ "$("$SIMDSUM" -a sha1 --byte-order=big n)" = "$("$SIMDSUM" -a sha1 n)" ]
+	for a in "-a sha1" "-a xxh64" "" "-a sha256 -c"; do
+		run --separate-stderr "$SIMDSUM" $a --byte-order=little n
+		[ "$status" -eq 1 ]
+		[ "${stderr%%$'\n'*}" = "$SAYS: --byte-order applies to CRCs only (-a crc32c, crc32 or crc64nvme)" ]
+	done
+	[ "$("$SIMDSUM" -a crc32,sha1 --byte-order=little n)" = "2639f4cb  n
+$("$SIMDSUM" -a sha1 n)" ]
 	[ "$("$SIMDSUM" -a crc32,crc64nvme --tag n)" = "CRC32 (n) = cbf43926
 CRC64NVME (n) = ae8b14860a799888" ]
 	: > empty
