@@ -382,6 +382,9 @@ static bool input_option(struct command_line *cl, int c, const char *arg)
 		return true;
 	case OPT_FILES_FROM:
 	case OPT_FILES0_FROM:
+		/* the later one would change how the other's list is cut */
+		if (opt->files_from && opt->files_nul != (c == OPT_FILES0_FROM))
+			diag_usage_error("--files-from and --files0-from cannot be combined");
 		opt->files_from = arg;
 		opt->files_nul = c == OPT_FILES0_FROM;
 		return true;

@@ -115,6 +115,10 @@ $SAYS: l/self: Too many levels of symbolic links" ]
 	run --separate-stderr "$SIMDSUM" --files0-from=names0 extra
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"file operands cannot be combined with --files0-from"* ]]
+	# both kinds of list: the later would change how the other is cut
+	run --separate-stderr "$SIMDSUM" --files-from=names0 --files0-from=names0
+	[ "$status" -eq 1 ]
+	[ "${stderr%%$'\n'*}" = "$SAYS: --files-from and --files0-from cannot be combined" ]
 	run --separate-stderr "$SIMDSUM" --files0-from=no-such-list
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"no-such-list"* ]]
