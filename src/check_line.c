@@ -225,7 +225,7 @@ static bool sfv_allowed(const struct check_parser *p)
 }
 
 /* "NAME HEX": the CRC-32 after the line's last space. Only a line no
- * other form can read: one that begins with a blank, a tag, the XXH3_
+ * other form can read: one that begins with a blank, "TAG (", the XXH3_
  * prefix or a digest (escaped or not) is a GNU, tagged or reversed BSD
  * line, whatever its end, and read as one. No escapes: SFV has none. */
 static bool parse_sfv(char *line, size_t len, struct check_line *out)
@@ -237,8 +237,9 @@ static bool parse_sfv(char *line, size_t len, struct check_line *out)
 
 	if (len < hexlen + 2 || line[len - hexlen - 1] != ' ' || !all_hex(line + len - hexlen, hexlen))
 		return false;
-	if (IS_BLANK(line[0]) || tag_at(s, &taglen, &le) ||
-	    strncmp(s, XXH3_GNU_PREFIX, strlen(XXH3_GNU_PREFIX)) == 0 ||
+	bool tagged = tag_at(s, &taglen, &le) &&
+		      (s[taglen] == '(' || (s[taglen] == ' ' && s[taglen + 1] == '('));
+	if (IS_BLANK(line[0]) || tagged || strncmp(s, XXH3_GNU_PREFIX, strlen(XXH3_GNU_PREFIX)) == 0 ||
 	    some_digest(s, strcspn(s, " \t")))
 		return false;
 	line[len - hexlen - 1] = '\0';
