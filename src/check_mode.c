@@ -97,7 +97,7 @@ static void emit(struct job *job, void *ctx)
 		r->n.unreadable++;
 		struct check_record rec = { .list = run->list, .lineno = e->lineno, .name = e->name,
 					    .algo = e->algo, .status = CHECK_UNREADABLE,
-					    .message = message };
+					    .message = message, .nul_cut = e->nul_cut };
 		output_check(opt, &rec);
 		goto out;
 	}
@@ -109,7 +109,8 @@ static void emit(struct job *job, void *ctx)
 	else
 		r->n.failed++;
 	struct check_record rec = { .list = run->list, .lineno = e->lineno, .name = e->name,
-				    .algo = e->algo, .status = match ? CHECK_OK : CHECK_FAILED };
+				    .algo = e->algo, .status = match ? CHECK_OK : CHECK_FAILED,
+				    .nul_cut = e->nul_cut };
 	output_check(opt, &rec);
 out:
 	free(e->name);

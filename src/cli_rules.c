@@ -50,7 +50,8 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 		diag_usage_error("the --strict option is meaningful only when verifying checksums");
 	if (opt->check && opt->nalgos > 1)
 		diag_usage_error("--check takes a single --algorithm");
-	if (opt->style == OUTPUT_JSON && (tag || zero))
+	/* --audit's -z says how its list is cut, not how lines are written */
+	if (opt->style == OUTPUT_JSON && (tag || (zero && !opt->audit)))
 		diag_usage_error("--json cannot be combined with --%s", tag ? "tag" : "zero");
 	if (opt->files_from && noperands > 0)
 		diag_usage_error("file operands cannot be combined with --files%s-from",

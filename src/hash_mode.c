@@ -37,9 +37,14 @@ static void emit(struct job *job, void *ctx)
 	if (o->status != FILE_OK) {
 		char detail[160];
 		const char *message = outcome_detail(job, detail, sizeof detail);
-		bool quoted = o->status == FILE_BAD_LISTED_NAME;   /* "LIST:N" */
-		diag_error(0, "%s: %s", quoted ? job->name : quote_name(job->name), message);
-		output_file_error(opt, job->name, message);
+		bool listed = o->status == FILE_BAD_LISTED_NAME;   /* "LIST:N", quoted */
+		diag_error(0, "%s: %s", listed ? job->name : quote_name(job->name), message);
+		if (listed)   /* N back from the name on_listed_name made */
+			output_listed_name_error(opt, opt->files_from,
+						 strtoull(strrchr(job->name, ':') + 1, NULL, 10),
+						 message);
+		else
+			output_file_error(opt, job->name, message);
 		run->ok = false;
 	} else {
 		for (unsigned i = 0; i < opt->nalgos; i++) {
@@ -174,6 +179,7 @@ bool hash_mode_run(const struct options *opt, char *const *files, int nfiles)
 			diag_error(err, "cannot read file names from %s",
 				   quote_name(strcmp(opt->files_from, "-") ? opt->files_from
 									   : "standard input"));
+			output_list_error(opt, opt->files_from, strerror(err));
 			return false;
 		}
 	} else if (nfiles == 0) {

@@ -190,6 +190,8 @@ static void json_check(const struct options *opt, const struct check_record *r)
 	if (r->algo)
 		printf(",\"algorithm\":\"%s\"", r->algo->name);
 	printf(",\"status\":\"%s\"", words[r->status]);
+	if (r->nul_cut)   /* what follows the NUL was ignored; --strict fails */
+		fputs(",\"nul_cut\":true", stdout);
 	if (r->message) {
 		fputs(",\"error\":", stdout);
 		json_write_string(stdout, r->message);
@@ -286,6 +288,20 @@ void output_sfv_line_to(FILE *out, const char *name, const struct algo *algo,
 	for (unsigned i = 0; i < algo->digest_size; i++)
 		fprintf(out, "%02X", digest[i]);
 	putc('\n', out);
+}
+
+void output_listed_name_error(const struct options *opt, const char *list,
+			      unsigned long long lineno, const char *message)
+{
+	if (opt->style != OUTPUT_JSON)
+		return;
+	diag_lines_lock();
+	putchar('{');
+	json_write_name(stdout, "list", list);
+	printf(",\"line\":%llu,\"error\":", lineno);
+	json_write_string(stdout, message);
+	fputs("}\n", stdout);
+	output_end();
 }
 
 void output_file_error(const struct options *opt, const char *name, const char *message)

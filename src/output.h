@@ -54,6 +54,12 @@ void output_le_tag_line_to(FILE *out, const struct options *opt, const char *nam
 void output_sfv_line_to(FILE *out, const char *name, const struct algo *algo,
 			const uint8_t *digest);
 
+/* A line of a --files-from list that names no file (its message is on
+ * stderr as "LIST:N: reason"): nothing in text, in JSON
+ * {"list":LIST,"line":N,"error":reason}. */
+void output_listed_name_error(const struct options *opt, const char *list,
+			      unsigned long long lineno, const char *message);
+
 /* A file that could not be hashed. Text styles print nothing here (the
  * message goes to stderr); JSON prints an error object. */
 void output_file_error(const struct options *opt, const char *name, const char *message);
@@ -66,6 +72,7 @@ struct check_record {
 	const struct algo *algo;      /* NULL for a malformed line */
 	enum check_status status;
 	const char *message;          /* CHECK_UNREADABLE: why */
+	bool nul_cut;                 /* read up to a NUL in the line */
 };
 
 /* "NAME: OK", or a JSON object. Malformed lines print only in JSON (text

@@ -170,7 +170,7 @@ static bool verify_file(const struct options *opt, const struct object_meta *m,
 	if (src->ino && r.before.st_ino == src->ino && r.before.st_dev == src->dev) {
 		reader_close(&r);
 		diag_error(0, "%s: is META itself: name the FILE to check", quote_name(file));
-		output_file_error(opt, file, "is META itself");
+		output_file_error(opt, file, "is META itself: name the FILE to check");
 		return false;
 	}
 	progress_add_file(file, &r.before);

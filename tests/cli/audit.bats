@@ -332,6 +332,14 @@ $SAYS: WARNING: 2 files are not in the list" ]
 	[ "$status" -eq 1 ]
 	[ "${lines[2]}" = '\./new\nline: CHANGED' ]
 	[ "${lines[3]}" = "./sub/c: MISSING" ]
+	# with --json: -z says how the list is cut, not how output is written
+	run --separate-stderr "$SIMDSUM" --json -z -c L --audit
+	[ "$status" -eq 1 ]
+	[[ "${lines[2]}" == '{"list":"L","line":4,"name":"./new\nline",'*'"status":"changed"}' ]] ||
+		{ echo "${lines[2]}"; false; }
+	run --separate-stderr "$SIMDSUM" --json -z f
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"--json cannot be combined with --zero"* ]]
 	# a name ending in a newline or CR-LF (which a line would lose)
 	printf 'n\n' > $'ends\n'
 	printf 'r\n' > $'crlf\r\n'

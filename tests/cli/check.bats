@@ -216,6 +216,17 @@ $SAYS: crc.list: no properly formatted checksum lines found" ]
 	[ -z "$output" ]
 }
 
+@test "--json: a line read up to a NUL says so (--strict fails the list for it)" {
+	printf 'abc' > f1
+	printf '%s  f1\0junk\n' "$(sha256sum f1 | cut -c1-64)" > nul.list
+	run --separate-stderr "$SIMDSUM" -c --json --strict nul.list
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = '{"list":"nul.list","line":1,"name":"f1","algorithm":"sha256","status":"ok","nul_cut":true}' ]
+	"$SIMDSUM" f1 > plain.list
+	run --separate-stderr "$SIMDSUM" -c --json plain.list
+	[[ "${lines[0]}" != *nul_cut* ]]
+}
+
 @test "--json: a list read from standard input is \"-\", as hash mode names it" {
 	printf 'abc' > a
 	"$SIMDSUM" a > good.list

@@ -302,6 +302,23 @@ $SAYS: 'the list':2: invalid escape in file name" ]
 $SAYS: esc:3: invalid zero-length file name" ]
 }
 
+@test "--json: a listed line that names no file, and a list that cannot be read, are objects" {
+	printf 'abc' > a
+	printf 'a\nab\0c\n' > 'my list'
+	run --separate-stderr "$SIMDSUM" --json -a md5 --files-from='my list'
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = '{"list":"my list","line":2,"error":"file name contains a NUL byte"}' ]
+	[ "$stderr" = "$SAYS: 'my list':2: file name contains a NUL byte" ]
+	run --separate-stderr bash -c "printf 'a\0\0' | '$SIMDSUM' --json -a md5 --files0-from=-"
+	[ "${lines[1]}" = '{"list":"-","line":2,"error":"invalid zero-length file name"}' ]
+	mkdir dir
+	for l in nofile dir; do
+		run --separate-stderr "$SIMDSUM" --json --files-from=$l
+		[ "$status" -eq 1 ]
+		[[ "$output" == '{"list":"'$l'","error":"'* ]] || { echo "$l: $output"; false; }
+	done
+}
+
 @test "a list that fails to be read: the names before the failure, not the name it cut short" {
 	printf 'abc' > a
 	printf 'dot' > a.

@@ -457,7 +457,7 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 		[ "$status" -eq 1 ]
 		[[ "$stderr" == *": is META itself: name the FILE to check" ]]
 	done
-	[ "$output" = '{"name":"-","error":"is META itself"}' ]
+	[ "$output" = '{"name":"-","error":"is META itself: name the FILE to check"}' ]
 	run --separate-stderr "$SIMDSUM" --verify-object=empty.json empty.json
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "$SAYS: empty.json: is META itself: name the FILE to check" ]
