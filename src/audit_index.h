@@ -33,6 +33,7 @@ struct audit_entry {
 	uint32_t moved_to;          /* ENTRY_MOVED: index into files */
 	uint8_t algo;               /* index into algos */
 	uint8_t state;              /* enum entry_state */
+	bool nul_cut;               /* its line was read up to a NUL */
 	struct walked_file walked;  /* ENTRY_WALKED: the file the walk met */
 };
 

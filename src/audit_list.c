@@ -67,6 +67,7 @@ static void add_line(struct audit_run *run, struct check_parser *p, char *line, 
 	run->nul_cut |= parsed.nul_cut;
 	run->any_well_formed = true;
 	e->state = ENTRY_UNSEEN;
+	e->nul_cut = parsed.nul_cut;
 	e->algo = (uint8_t)(parsed.algo - algos);
 	e->name = audit_arena_strndup(&run->ix.arena, parsed.name, strlen(parsed.name));
 	e->key = audit_key(&run->ix.arena, e->name);

@@ -16,7 +16,7 @@ static void report(struct audit_run *run, const struct audit_entry *e, enum audi
 {
 	struct audit_record r = { .list = run->list, .lineno = e->lineno, .name = e->name,
 				  .algo = e->name ? &algos[e->algo] : NULL, .status = status,
-				  .message = message };
+				  .message = message, .nul_cut = e->nul_cut };
 	if (status == AUDIT_MOVED)
 		r.to = run->ix.files[e->moved_to].path;
 	output_audit(run->opt, &r);

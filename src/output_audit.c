@@ -70,6 +70,8 @@ static void json_record(const struct audit_record *r)
 	if (r->algo)
 		printf(",\"algorithm\":\"%s\"", r->algo->name);
 	printf(",\"status\":\"%s\"", json_words[r->status]);
+	if (r->nul_cut)
+		fputs(",\"nul_cut\":true", stdout);
 	if (r->message) {
 		fputs(",\"error\":", stdout);
 		json_write_string(stdout, r->message);

@@ -35,6 +35,7 @@ struct audit_record {
 	const struct algo *algo;
 	enum audit_status status;
 	const char *message;
+	bool nul_cut;                 /* its line was read up to a NUL */
 };
 
 void output_audit(const struct options *opt, const struct audit_record *r);

@@ -222,6 +222,9 @@ $SAYS: crc.list: no properly formatted checksum lines found" ]
 	run --separate-stderr "$SIMDSUM" -c --json --strict nul.list
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = '{"list":"nul.list","line":1,"name":"f1","algorithm":"sha256","status":"ok","nul_cut":true}' ]
+	run --separate-stderr "$SIMDSUM" -c --json --strict --audit --ignore-new nul.list
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = '{"list":"nul.list","line":1,"name":"f1","algorithm":"sha256","status":"ok","nul_cut":true}' ]
 	"$SIMDSUM" f1 > plain.list
 	run --separate-stderr "$SIMDSUM" -c --json plain.list
 	[[ "${lines[0]}" != *nul_cut* ]]
