@@ -320,9 +320,10 @@ $SAYS: esc:3: invalid zero-length file name" ]
 }
 
 @test "a list that fails to be read: the names before the failure, not the name it cut short" {
-	# valgrind reads pipes of its own (128 bytes each), which count
-	# toward pipe-eio-after before the list's first byte
-	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind's own pipe reads count toward pipe-eio-after"
+	# A wrapper's own pipe reads count toward pipe-eio-after before the
+	# list's first byte (valgrind reads 128 bytes from pipes of its own;
+	# under qemu-user the message differed too)
+	[ "$(head -c 4 "$SIMDSUM" | tail -c 3)" = ELF ] || skip "SIMDSUM is a wrapper, not the binary"
 	printf 'abc' > a
 	printf 'dot' > a.
 	printf 'dot b' > a.b
