@@ -121,6 +121,8 @@ void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct cr
 		ranges[i].done = 0;
 		ranges[i].err = 0;
 	}
+	if (n > 1)
+		reader_block_before_sharing(fd);
 	for (unsigned i = 1; i < n; i++, started++)
 		if (!thread_start(&tasks[i].thread, hash_range, &tasks[i]))
 			break;

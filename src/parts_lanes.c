@@ -253,6 +253,8 @@ static bool run_windows(struct window *w, unsigned n, struct file_reader *r, par
 {
 	bool started[MAX_WINDOWS] = { false };
 
+	if (n > 1)
+		reader_block_before_sharing(r->fd);
 	for (unsigned j = 1; j < n; j++)
 		started[j] = thread_start(&w[j].thread, window_thread, &w[j]);
 	run_window(&w[0]);

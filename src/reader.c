@@ -242,6 +242,14 @@ bool reader_waits_again(int fd, int err)
 	return fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0;
 }
 
+void reader_block_before_sharing(int fd)
+{
+	int flags = fcntl(fd, F_GETFL);
+
+	if (flags >= 0 && (flags & O_NONBLOCK))
+		(void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+}
+
 /* A FIFO opened without waiting (reader_open): waits as an open would
  * have, until a writer has written or has come and gone (a reader's
  * poll(2) reports no hang-up before a writer has come), then its reads

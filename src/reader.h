@@ -52,6 +52,11 @@ bool reader_open(struct file_reader *r, const char *name, const struct walked_fi
  * the flag is now cleared. Once cleared, never again. */
 bool reader_waits_again(int fd, int err);
 
+/* Clears O_NONBLOCK before threads share fd's preads: on a file system
+ * that heeds it, two threads could both fail with EAGAIN, and the one
+ * that found the flag already cleared by the other would give up. */
+void reader_block_before_sharing(int fd);
+
 /* The bytes a read to the end will give, as far as the size at open
  * tells; -1 where it does not (a pipe, a file of /proc). Standard input
  * may be a file that an earlier command read in part: its reads start at

@@ -211,7 +211,16 @@ copies() {
 		run --separate-stderr shimmed eagain-nonblock=$T/ $cmd
 		[ "$status" -eq 0 ] || { echo "$cmd: status $status: $stderr"; false; }
 		[ "$output" = "$want" ] || { echo "$cmd: $output"; false; }
-		grep -q "^eagain " .faults.log || { echo "$cmd: no EAGAIN injected"; false; }
+		case "$cmd" in
+		# Threads that share one descriptor's preads (the CRC split) get it
+		# blocking first: two threads failing at once, the one that found
+		# the flag cleared by the other gave up ("Resource temporarily
+		# unavailable", seen under qemu-user).
+		"-j2 -a crc32c huge" | "-j2 -a crc32c --parts=1MiB huge")
+			! grep -q "^eagain " .faults.log 2>/dev/null || { echo "$cmd: EAGAIN on a shared descriptor"; false; } ;;
+		*)
+			grep -q "^eagain " .faults.log || { echo "$cmd: no EAGAIN injected"; false; } ;;
+		esac
 	done
 }
 
