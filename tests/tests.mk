@@ -40,14 +40,15 @@ check-unit: $(UNIT_BINS)
 # CLI_TESTS: the .bats files to run (all by default). They run BATS_JOBS
 # at a time (bats --jobs), one per CPU when GNU parallel, which --jobs
 # needs, is installed; BATS_JOBS=1 runs them one by one. Every test works
-# in its own directory, so they do not see each other; BATS_FLAGS adds
-# other options.
+# in its own directory, so they do not see each other; each test's time
+# is printed (bats --timing: where CI's minutes go); BATS_FLAGS adds other
+# options.
 CLI_TESTS ?= tests/cli
 BATS_JOBS ?= $(shell parallel --version 2>/dev/null | grep -q '^GNU parallel' && nproc || echo 1)
-BATS_PARALLEL = $(if $(filter-out 1,$(BATS_JOBS)),--jobs $(BATS_JOBS))
+BATS_RUN = bats --timing $(if $(filter-out 1,$(BATS_JOBS)),--jobs $(BATS_JOBS))
 check-cli: $(SIMDSUM_BIN)
 	SIMDSUM=$(abspath $(SIMDSUM)) FAULT_SHIM=$(abspath $(FAULT_SHIM)) \
-		CRC32C_REF=$(abspath $(CRC32C_REF)) bats $(BATS_PARALLEL) $(BATS_FLAGS) $(CLI_TESTS)
+		CRC32C_REF=$(abspath $(CRC32C_REF)) $(BATS_RUN) $(BATS_FLAGS) $(CLI_TESTS)
 
 check-man:
 	@out=$$(mandoc -T lint -W warning man/simdsum.1 2>&1); \
@@ -153,7 +154,7 @@ check-valgrind:
 	VALGRIND_SIMDSUM=$(abspath $(VALGRIND_BUILD)/simdsum) VALGRIND_LOGS=$(abspath $(VALGRIND_BUILD)/logs) \
 		SIMDSUM_SKIP_SLOW=1 SIMDSUM=$(abspath tests/valgrind/simdsum) \
 		FAULT_SHIM=$(abspath $(VALGRIND_BUILD)/tests/fault_shim.so) \
-		CRC32C_REF=$(abspath $(VALGRIND_BUILD)/tests/crc32c_ref) bats $(BATS_PARALLEL) $(BATS_FLAGS) $(VALGRIND_CLI_TESTS)
+		CRC32C_REF=$(abspath $(VALGRIND_BUILD)/tests/crc32c_ref) $(BATS_RUN) $(BATS_FLAGS) $(VALGRIND_CLI_TESTS)
 	@cd $(VALGRIND_BUILD)/logs && n=$$(ls *.log | wc -l) && bad=$$(find . -name '*.log' -size +0) && \
 	if [ -n "$$bad" ]; then cat $$bad; echo "valgrind: errors in $$(echo $$bad | wc -w) of $$n processes"; exit 1; fi; \
 	echo "valgrind: $$n processes, no errors, no leaks"

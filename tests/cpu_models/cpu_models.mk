@@ -57,7 +57,7 @@ check-cpu-model-%: $(SIMDSUM_BIN) $(CPU_MODEL_UNIT_TESTS:%=$(BUILD)/tests/%)
 	$(CPU_MODEL_ENV) tests/cpu_models/check_model.sh $* "$(CPU_MODEL_FEATURES_$*)"
 	@set -e; ulimit -c 0; for t in $(CPU_MODEL_UNIT_TESTS); do echo "== $*: $$t"; \
 		$(CPU_MODEL_QEMU) $(BUILD)/tests/$$t; done
-	$(CPU_MODEL_ENV) bats $(BATS_PARALLEL) $(BATS_FLAGS) $(CPU_MODEL_CLI_TESTS)
+	$(CPU_MODEL_ENV) $(BATS_RUN) $(BATS_FLAGS) $(CPU_MODEL_CLI_TESTS)
 else
 check-cpu-models:
 	@echo "check-cpu-models: x86-64 asm builds only (ENABLE_ASM=$(ENABLE_ASM))"

@@ -48,7 +48,7 @@ check-cross-%: $(FAULT_SHIM) $(CRC32C_REF)
 	CROSS_ARCH=$* CROSS_SIMDSUM=$(abspath build-$*/simdsum) \
 		CROSS_FAULT_SHIM=$(abspath build-$*/tests/fault_shim.so) SIMDSUM_SKIP_SLOW=1 \
 		SIMDSUM=$(abspath tests/cross/qemu/simdsum) FAULT_SHIM=$(abspath $(FAULT_SHIM)) \
-		CRC32C_REF=$(abspath $(CRC32C_REF)) bats $(BATS_PARALLEL) $(BATS_FLAGS) $(CROSS_CLI_TESTS)
+		CRC32C_REF=$(abspath $(CRC32C_REF)) $(BATS_RUN) $(BATS_FLAGS) $(CROSS_CLI_TESTS)
 
 $(BUILD)/tests/cross_test: tests/cross/cross_test.c $(TEST_CORE_SRC) $(LIB) | $(BUILD)
 	$(CC) $(ALL_CPPFLAGS) $(ASM_DEFS) -DVECTORS_DIR='"$(VECTORS)"' -Itests/core $(ALL_CFLAGS) \
