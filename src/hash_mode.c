@@ -26,6 +26,12 @@ struct hash_run {
 	bool list_is_stdin;   /* --files-from reads the stream "-" would */
 };
 
+/* A --files-from record that names no file: the job's user data. */
+struct bad_listed_name {
+	unsigned long long line;   /* the record's number, for --json */
+	char where[];              /* "LIST:N" (LIST quoted): the job's name */
+};
+
 /* Called in the order the files were named, whatever order they finished
  * in. */
 static void emit(struct job *job, void *ctx)
@@ -39,10 +45,9 @@ static void emit(struct job *job, void *ctx)
 		const char *message = outcome_detail(job, detail, sizeof detail);
 		bool listed = o->status == FILE_BAD_LISTED_NAME;   /* "LIST:N", quoted */
 		diag_error(0, "%s: %s", listed ? job->name : quote_name(job->name), message);
-		if (listed)   /* N back from the name on_listed_name made */
+		if (listed)
 			output_listed_name_error(opt, opt->files_from,
-						 strtoull(strrchr(job->name, ':') + 1, NULL, 10),
-						 message);
+						 ((struct bad_listed_name *)job->user)->line, message);
 		else
 			output_file_error(opt, job->name, message);
 		run->ok = false;
@@ -112,13 +117,15 @@ static void add_name(struct hash_run *run, const char *name, char *owned, bool c
 	submit(run, name, owned, NULL, 0);
 }
 
-/* An error for a listed name, in its place in the output. */
-static void submit_listed_error(struct hash_run *run, char *name, enum file_status status, int err)
+/* An error for a listed name, in its place in the output; user is freed
+ * once it is emitted. */
+static void submit_listed_error(struct hash_run *run, const char *name, void *user,
+				enum file_status status, int err)
 {
 	struct job *job = engine_job(run->engine);
 
 	job->name = name;
-	job->user = name;
+	job->user = user;
 	job->result.outcome.status = status;
 	job->result.outcome.err = err;
 	engine_submit(run->engine, job);
@@ -135,12 +142,13 @@ static void on_listed_name(void *ctx, char *name, enum listed_name problem,
 		 * the whole not again in emit). */
 		const char *list = quote_name(run->opt->files_from);
 		size_t size = strlen(list) + 24;
-		char *where = xmalloc(size);
-		snprintf(where, size, "%s:%llu", list, number);
+		struct bad_listed_name *bad = xmalloc(sizeof *bad + size);
+		bad->line = number;
+		snprintf(bad->where, size, "%s:%llu", list, number);
 		free(name);
-		submit_listed_error(run, where, FILE_BAD_LISTED_NAME, (int)problem);
+		submit_listed_error(run, bad->where, bad, FILE_BAD_LISTED_NAME, (int)problem);
 	} else if (run->list_is_stdin && strcmp(name, "-") == 0) {
-		submit_listed_error(run, name, FILE_STDIN_IS_LIST, 0);
+		submit_listed_error(run, name, name, FILE_STDIN_IS_LIST, 0);
 	} else {
 		add_name(run, name, name, false);
 	}
