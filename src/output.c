@@ -27,14 +27,19 @@ void hex_encode(const uint8_t *bytes, size_t len, char *out)
 	out[2 * len] = '\0';
 }
 
+static void bytes_reversed(const uint8_t *in, size_t n, uint8_t *out)
+{
+	for (size_t i = 0; i < n; i++)
+		out[i] = in[n - 1 - i];
+}
+
 void digest_in_order(const struct options *opt, const struct algo *algo, const uint8_t *digest,
 		     uint8_t *out)
 {
-	size_t n = algo->digest_size;
-	bool reverse = opt->crc_little && family_is_crc(algo->family);
-
-	for (size_t i = 0; i < n; i++)
-		out[i] = digest[reverse ? n - 1 - i : i];
+	if (opt->crc_little && family_is_crc(algo->family))
+		bytes_reversed(digest, algo->digest_size, out);
+	else
+		memcpy(out, digest, algo->digest_size);
 }
 
 void digest_text(const struct options *opt, const struct algo *algo, const uint8_t *digest,
@@ -273,8 +278,7 @@ void output_le_tag_line_to(FILE *out, const struct options *opt, const char *nam
 	char text[2 * ALGO_MAX_DIGEST + 1], tag[32];
 	uint8_t reversed[ALGO_MAX_DIGEST];
 
-	for (unsigned i = 0; i < algo->digest_size; i++)
-		reversed[i] = digest[algo->digest_size - 1 - i];
+	bytes_reversed(digest, algo->digest_size, reversed);
 	digest_text(opt, algo, reversed, text);
 	snprintf(tag, sizeof tag, "%s_LE", algo->tag);
 	tag_line(out, opt, name, tag, text);
