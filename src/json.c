@@ -96,3 +96,12 @@ void json_write_name(FILE *out, const char *key, const char *name)
 		json_write_base64(out, name);
 	}
 }
+
+void json_write_error(FILE *out, const char *key, const char *name, const char *message)
+{
+	putc('{', out);
+	json_write_name(out, key, name);
+	fputs(",\"error\":", out);
+	json_write_string(out, message);
+	fputs("}\n", out);
+}

@@ -20,4 +20,8 @@ void json_write_base64(FILE *out, const char *s);
 /* Writes a "name" member (and "name_base64" when the name is not UTF-8). */
 void json_write_name(FILE *out, const char *key, const char *name);
 
+/* Writes the line {"KEY":NAME,"error":MESSAGE}: what a file, a list or a
+ * metadata file whose error is all there is to say becomes. */
+void json_write_error(FILE *out, const char *key, const char *name, const char *message);
+
 #endif

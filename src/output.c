@@ -154,27 +154,17 @@ static void json_digest(const struct options *opt, const struct digest_record *r
 	fputs("}\n", stdout);
 }
 
-/* {"KEY":NAME,"error":MESSAGE}: a file's (key name), a list's (list). */
-static void json_error(const char *key, const char *name, const char *message)
-{
-	putchar('{');
-	json_write_name(stdout, key, name);
-	fputs(",\"error\":", stdout);
-	json_write_string(stdout, message);
-	fputs("}\n", stdout);
-}
-
 static void json_file_error(const struct options *opt, const char *name, const char *message)
 {
 	(void)opt;
-	json_error("name", name, message);
+	json_write_error(stdout, "name", name, message);
 }
 
 /* In place of the list's summary, so --status keeps it quiet too. */
 static void json_list_error(const struct options *opt, const char *list, const char *message)
 {
 	if (!opt->status_only)
-		json_error("list", list, message);
+		json_write_error(stdout, "list", list, message);
 }
 
 static void json_check(const struct options *opt, const struct check_record *r)

@@ -168,11 +168,7 @@ void output_verify_meta_error(const struct options *opt, const char *meta, const
 	if (opt->style != OUTPUT_JSON || opt->status_only)
 		return;
 	output_begin();
-	putchar('{');
-	json_write_name(stdout, "meta", meta);
-	fputs(",\"error\":", stdout);
-	json_write_string(stdout, message);
-	fputs("}\n", stdout);
+	json_write_error(stdout, "meta", meta, message);
 	output_end();
 }
 
