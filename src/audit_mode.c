@@ -11,6 +11,7 @@
 
 #include "audit_mode.h"
 #include "audit_run.h"
+#include "check_line.h"
 #include "outcome.h"
 #include "diag.h"
 #include "quote.h"
@@ -122,8 +123,8 @@ static bool verdict(const struct audit_run *run)
 static bool refuse_list(struct audit_run *run)
 {
 	audit_verify_listed(run);
-	output_audit_counts(run->opt, run->list, &run->n);
-	diag_error(0, "%s: no properly formatted checksum lines found", quote_name(run->shown));
+	output_audit_counts(run->opt, run->list, &run->n, NO_CHECKSUM_LINES);
+	diag_error(0, "%s: %s", quote_name(run->shown), NO_CHECKSUM_LINES);
 	return false;
 }
 

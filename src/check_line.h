@@ -12,6 +12,10 @@
 /* What xxhsum 0.8.2 and later put before an XXH3 digest in the GNU form. */
 #define XXH3_GNU_PREFIX "XXH3_"
 
+/* What a list none of whose lines parses is (coreutils' words): the
+ * message on stderr, and with --json the list summary's "error". */
+#define NO_CHECKSUM_LINES "no properly formatted checksum lines found"
+
 enum check_line_kind {
 	CHECK_LINE_SKIP,       /* comment ('#' first) or empty line */
 	CHECK_LINE_OK,         /* a well-formed line: fields below are set */

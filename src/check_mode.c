@@ -154,9 +154,10 @@ static bool list_verdict(const struct options *opt, const struct check_report *r
 {
 	struct check_report r = *report;
 
-	output_check_summary(opt, list, &r.n);   /* JSON's, for every list read */
+	/* JSON's, for every list read */
+	output_check_summary(opt, list, &r.n, r.any_well_formed ? NULL : NO_CHECKSUM_LINES);
 	if (!r.any_well_formed) {
-		diag_error(0, "%s: no properly formatted checksum lines found", quote_name(shown));
+		diag_error(0, "%s: %s", quote_name(shown), NO_CHECKSUM_LINES);
 		return false;
 	}
 	if (!opt->status_only) {

@@ -97,6 +97,15 @@ void json_write_name(FILE *out, const char *key, const char *name)
 	}
 }
 
+void json_end_object(FILE *out, const char *message)
+{
+	if (message) {
+		fputs(",\"error\":", out);
+		json_write_string(out, message);
+	}
+	fputs("}\n", out);
+}
+
 void json_write_error(FILE *out, const char *key, const char *name, const char *message)
 {
 	putc('{', out);

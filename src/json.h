@@ -20,6 +20,10 @@ void json_write_base64(FILE *out, const char *s);
 /* Writes a "name" member (and "name_base64" when the name is not UTF-8). */
 void json_write_name(FILE *out, const char *key, const char *name);
 
+/* Ends an object and its line, with ,"error":MESSAGE first when message
+ * is not NULL. */
+void json_end_object(FILE *out, const char *message);
+
 /* Writes the line {"KEY":NAME,"error":MESSAGE}: what a file, a list or a
  * metadata file whose error is all there is to say becomes. */
 void json_write_error(FILE *out, const char *key, const char *name, const char *message);

@@ -134,9 +134,9 @@ static void text_check(const struct options *opt, const struct check_record *r)
 }
 
 static void text_summary(const struct options *opt, const char *list,
-			 const struct check_counts *counts)
+			 const struct check_counts *counts, const char *error)
 {
-	(void)opt, (void)list, (void)counts;
+	(void)opt, (void)list, (void)counts, (void)error;
 }
 
 /* --- JSON lines -------------------------------------------------------- */
@@ -195,14 +195,15 @@ static void json_check(const struct options *opt, const struct check_record *r)
 }
 
 static void json_summary(const struct options *opt, const char *list,
-			 const struct check_counts *c)
+			 const struct check_counts *c, const char *error)
 {
 	if (opt->status_only)
 		return;
 	putchar('{');
 	json_write_name(stdout, "list", list);
-	printf(",\"summary\":{\"ok\":%llu,\"failed\":%llu,\"unreadable\":%llu,\"malformed\":%llu}}\n",
+	printf(",\"summary\":{\"ok\":%llu,\"failed\":%llu,\"unreadable\":%llu,\"malformed\":%llu}",
 	       c->ok, c->failed, c->unreadable, c->malformed);
+	json_end_object(stdout, error);
 }
 
 /* --- the table ---------------------------------------------------------- */
@@ -212,7 +213,7 @@ struct style {
 	void (*file_error)(const struct options *opt, const char *name, const char *message);
 	void (*check)(const struct options *opt, const struct check_record *r);
 	void (*summary)(const struct options *opt, const char *list,
-			const struct check_counts *counts);
+			const struct check_counts *counts, const char *error);
 	void (*list_error)(const struct options *opt, const char *list, const char *message);
 };
 
@@ -313,10 +314,10 @@ void output_check(const struct options *opt, const struct check_record *r)
 }
 
 void output_check_summary(const struct options *opt, const char *list,
-			  const struct check_counts *counts)
+			  const struct check_counts *counts, const char *error)
 {
 	diag_lines_lock();
-	styles[opt->style].summary(opt, list, counts);
+	styles[opt->style].summary(opt, list, counts, error);
 	output_end();
 }
 

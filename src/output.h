@@ -79,9 +79,10 @@ struct check_record {
  * warns on stderr with -w). */
 void output_check(const struct options *opt, const struct check_record *r);
 
-/* The end of a list (JSON only: the counts). */
+/* The end of a list (JSON only: the counts, and "error" when error is
+ * not NULL: the list's reason to fail that no count says). */
 void output_check_summary(const struct options *opt, const char *list,
-			  const struct check_counts *counts);
+			  const struct check_counts *counts, const char *error);
 
 /* A list (of --check, --audit) that could not be opened or read to its
  * end: text styles print nothing here (the message goes to stderr); JSON

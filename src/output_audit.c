@@ -93,15 +93,16 @@ void output_audit(const struct options *opt, const struct audit_record *r)
 	output_end();
 }
 
-static void json_summary(const char *list, const struct audit_counts *c)
+static void json_summary(const char *list, const struct audit_counts *c, const char *error)
 {
 	output_begin();
 	putchar('{');
 	json_write_name(stdout, "list", list);
 	printf(",\"summary\":{\"ok\":%llu,\"changed\":%llu,\"missing\":%llu,\"moved\":%llu,"
-	       "\"new\":%llu,\"unreadable\":%llu,\"malformed\":%llu}}\n",
+	       "\"new\":%llu,\"unreadable\":%llu,\"malformed\":%llu}",
 	       c->ok, c->changed, c->missing, c->moved, c->new_files,
 	       c->unreadable + c->unlisted_unreadable, c->malformed);
+	json_end_object(stdout, error);
 	output_end();
 }
 
@@ -113,10 +114,10 @@ static void json_summary(const char *list, const struct audit_counts *c)
 	} while (0)
 
 void output_audit_counts(const struct options *opt, const char *list,
-			 const struct audit_counts *c)
+			 const struct audit_counts *c, const char *error)
 {
 	if (!opt->status_only && opt->style == OUTPUT_JSON)
-		json_summary(list, c);
+		json_summary(list, c, error);
 }
 
 void output_audit_summary(const struct options *opt, const char *list,
@@ -124,7 +125,7 @@ void output_audit_summary(const struct options *opt, const char *list,
 {
 	if (opt->status_only)
 		return;
-	output_audit_counts(opt, list, c);
+	output_audit_counts(opt, list, c, NULL);
 	WARN_COUNT(c->malformed, "WARNING: %llu line is improperly formatted",
 		   "WARNING: %llu lines are improperly formatted");
 	WARN_COUNT(c->unreadable, "WARNING: %llu listed file could not be read",

@@ -41,9 +41,10 @@ struct audit_record {
 void output_audit(const struct options *opt, const struct audit_record *r);
 
 /* The counts: JSON's object on stdout (nothing in text, nor with
- * --status). */
+ * --status), with "error" when error is not NULL (the list's reason to
+ * fail that no count says). */
 void output_audit_counts(const struct options *opt, const char *list,
-			 const struct audit_counts *c);
+			 const struct audit_counts *c, const char *error);
 
 /* The counts (JSON only) on stdout, then the WARNING lines on stderr
  * (none with --status). */

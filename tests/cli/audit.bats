@@ -717,7 +717,7 @@ $SAYS: WARNING: 1 listed file is missing" ]
 	[ "$status" -eq 1 ]
 	[ "$output" = '{"list":"L","line":1,"status":"malformed"}
 {"list":"L","line":3,"status":"malformed"}
-{"list":"L","summary":{"ok":0,"changed":0,"missing":0,"moved":0,"new":0,"unreadable":0,"malformed":2}}' ]
+{"list":"L","summary":{"ok":0,"changed":0,"missing":0,"moved":0,"new":0,"unreadable":0,"malformed":2},"error":"no properly formatted checksum lines found"}' ]
 	[ "$stderr" = "$SAYS: L: no properly formatted checksum lines found" ]
 	audit
 	[ "$status" -eq 1 ]

@@ -182,17 +182,18 @@ $SAYS: crc.list: no properly formatted checksum lines found" ]
 	done
 }
 
-@test "--json: a list without a well-formed line still ends with its summary" {
+@test "--json: a list without a well-formed line still ends with its summary, and says why it fails" {
 	printf 'zzz\n\nyyy\n' > junk.list
 	run --separate-stderr "$SIMDSUM" -c --json junk.list
 	[ "$status" -eq 1 ]
 	[ "$output" = '{"list":"junk.list","line":1,"status":"malformed"}
 {"list":"junk.list","line":3,"status":"malformed"}
-{"list":"junk.list","summary":{"ok":0,"failed":0,"unreadable":0,"malformed":2}}' ]
+{"list":"junk.list","summary":{"ok":0,"failed":0,"unreadable":0,"malformed":2},"error":"no properly formatted checksum lines found"}' ]
 	[ "$stderr" = "$SAYS: junk.list: no properly formatted checksum lines found" ]
 	: > empty.list
 	run --separate-stderr "$SIMDSUM" -c --json empty.list
-	[ "$output" = '{"list":"empty.list","summary":{"ok":0,"failed":0,"unreadable":0,"malformed":0}}' ]
+	[ "$status" -eq 1 ]
+	[ "$output" = '{"list":"empty.list","summary":{"ok":0,"failed":0,"unreadable":0,"malformed":0},"error":"no properly formatted checksum lines found"}' ]
 	run --separate-stderr "$SIMDSUM" -c --json --status junk.list
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
