@@ -226,9 +226,14 @@ static void reject_options(const struct options *opt, int noperands)
 	if (opt->recursive)
 		diag_usage_error("the --recursive option is meaningless with --benchmark");
 	if (opt->files_from)
-		diag_usage_error("the --files-from option is meaningless with --benchmark");
+		diag_usage_error("the --%s option is meaningless with --benchmark",
+				 opt->files_nul ? "files0-from" : "files-from");
+	if (opt->update_list)
+		diag_usage_error("the --update option is meaningless with --benchmark");
 	if (opt->cross_check)
 		diag_usage_error("the --cross-check option is meaningless with --benchmark");
+	if (opt->crc_little)
+		diag_usage_error("the --byte-order option is meaningless with --benchmark");
 }
 
 /* --- the run ------------------------------------------------------------ */

@@ -151,7 +151,7 @@ static void check_byte_order(const struct command_line *cl)
 {
 	const struct options *opt = &cl->opt;
 
-	if (!opt->crc_little || opt->verify_object || cl->bench.enabled ||
+	if (!opt->crc_little || opt->verify_object || cl->bench.enabled /* refused there */ ||
 	    (opt->check && opt->untagged_by_length))
 		return;
 	for (unsigned i = 0; i < opt->nalgos; i++)

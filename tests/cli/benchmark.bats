@@ -186,10 +186,15 @@ for r in json.load(open(sys.argv[1]))["results"]:
 	run "$SIMDSUM" --benchmark --io=mmap
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"the --io option is meaningless with --benchmark"* ]]
-	for opt in --json --base64 -j2 -r --files-from=list --cross-check --combine --parts=1MiB; do
-		run "$SIMDSUM" --benchmark $opt
-		[ "$status" -eq 1 ]
+	for opt in --json --base64 -j2 -r --files-from=list --cross-check --combine --parts=1MiB \
+		--update=list --byte-order=little; do
+		run "$SIMDSUM" --benchmark -a crc32c $opt
+		[ "$status" -eq 1 ] || { echo "$opt: $status"; false; }
 		[[ "$output" == *"option is meaningless with --benchmark"* ]]
+	done
+	for opt in --files0-from --update --byte-order; do
+		run "$SIMDSUM" --benchmark -a crc32c $opt=little
+		[[ "$output" == *"the $opt option is meaningless with --benchmark"* ]]
 	done
 	run env SIMDSUM_CYCLES=bogus "$SIMDSUM" --benchmark
 	[ "$status" -eq 1 ]
