@@ -96,6 +96,12 @@ print("%s-%d" % (hashlib.md5(b"".join(ps)).hexdigest(), len(ps)))')
 	[ "${lines[1]}" = "MD5 (obj) multipart ETag of 1 parts = $(printf '%s' "$(md5sum < obj | cut -d' ' -f1)" | xxd -r -p | md5sum | cut -d' ' -f1)-1" ]
 }
 
+# --parts' lines as --combine reads them: "DIGEST LENGTH" ("... part 2 of
+# 3, offset 5, length 5 = DIGEST"). awk: sed took 36 s on 3 million.
+pieces_of() {
+	awk '/ part / { print $NF, $(NF - 2) }'
+}
+
 @test "random part sizes: --parts then --combine equals the whole-file CRC" {
 	# 3 million one-byte parts: minutes under valgrind.
 	[ -z "${SIMDSUM_SKIP_SLOW:-}" ] || skip "SIMDSUM_SKIP_SLOW is set"
@@ -103,12 +109,11 @@ print("%s-%d" % (hashlib.md5(b"".join(ps)).hexdigest(), len(ps)))')
 	whole=$("$LINKS/crc32c" obj | cut -d' ' -f1)
 	RANDOM=7
 	for size in 1 100 4096 65536 999999 2999999 3000000 3000001 $((RANDOM * 10 + 1)) $((RANDOM + 1)); do
-		"$LINKS/crc32c" --parts=$size obj | grep ' part ' |
-			sed 's/.*length \([0-9]*\) = \(.*\)$/\2 \1/' > pieces
+		# into a file, written in chunks (to a pipe a line is a write)
+		"$LINKS/crc32c" --parts=$size obj > out && pieces_of < out > pieces
 		[ "$("$SIMDSUM" --combine pieces | cut -d' ' -f1)" = "$whole" ]
 		# and through base64
-		"$LINKS/crc32c" --base64 --parts=$size obj | grep ' part ' |
-			sed 's/.*length \([0-9]*\) = \(.*\)$/\2 \1/' > pieces64
+		"$LINKS/crc32c" --base64 --parts=$size obj > out && pieces_of < out > pieces64
 		[ "$("$SIMDSUM" --combine --base64 < pieces64 | cut -d' ' -f1)" = \
 			"$("$LINKS/crc32c" --base64 obj | cut -d' ' -f1)" ]
 	done
