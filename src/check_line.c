@@ -11,9 +11,12 @@
  *                                    8 hex digits after the last space,
  *                                    ';' starts a comment; read where a
  *                                    CRC-32 line may be (see sfv_allowed)
+ *                                    and no other form reads the line
+ *                                    (see sfv_wins)
  * Anything else is malformed. A NUL byte ends an unescaped name, as
  * coreutils reads its lines as C strings ("HEX  a\0b" names "a"); the
  * caller is told, so the cut is never silent. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base64.h"
@@ -30,6 +33,12 @@ void check_parser_init(struct check_parser *p, const struct algo *untagged_algo)
 	p->other_tags_malformed = false;
 	p->bsd_reversed = -1;
 	p->nul_records = false;
+	p->sfv_list = false;
+}
+
+void check_parser_start_list(struct check_parser *p)
+{
+	p->sfv_list = false;
 }
 
 static bool is_hex(char c)
@@ -207,6 +216,57 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 	return true;
 }
 
+/* SFV lines are read where a list may hold CRC-32 lines: -a crc32, or no
+ * -a at all (simdsum's own reading). sha256sum and the others read none,
+ * as coreutils does. */
+static bool sfv_allowed(const struct check_parser *p)
+{
+	return p->by_length || p->untagged_algo->family == FAMILY_CRC32;
+}
+
+#define SFV_HEX 8   /* the CRC-32 after the line's last space */
+
+static bool sfv_shaped(const char *line, size_t len)
+{
+	return len >= SFV_HEX + 2 && line[len - SFV_HEX - 1] == ' ' &&
+	       all_hex(line + len - SFV_HEX, SFV_HEX);
+}
+
+/* "WORD (NAME) = HEX": a tagged line, of an algorithm simdsum may not
+ * know (xxhsum's XXH32, rhash's own tags), is no SFV line of the name
+ * "WORD (NAME) =". */
+static bool tagged_shaped(const char *line, size_t namelen)
+{
+	size_t i = namelen;
+
+	while (i && IS_BLANK(line[i - 1]))
+		i--;
+	if (!i || line[i - 1] != '=')
+		return false;
+	i--;
+	while (i && IS_BLANK(line[i - 1]))
+		i--;
+	return i && line[i - 1] == ')' && memchr(line, '(', i) != NULL;
+}
+
+/* "NAME HEX" (a line sfv_shaped): no escapes, SFV has none. */
+static void parse_sfv(char *line, size_t len, struct check_line *out)
+{
+	size_t namelen = len - SFV_HEX - 1;
+
+	line[namelen] = '\0';
+	out->algo = algo_by_tag("CRC32", 5);
+	out->digest = line + namelen + 1;
+	out->digest_len = SFV_HEX;
+	out->binary = false;
+	out->name = line;
+	out->nul_cut = memchr(line, '\0', namelen) != NULL;
+	out->sfv = true;
+}
+
+static enum check_line_kind parse_other_forms(struct check_parser *p, char *line, size_t len,
+					      struct check_line *out);
+
 /* Whether an algorithm's digest can be the len bytes at s. */
 static bool some_digest(const char *s, size_t len)
 {
@@ -216,41 +276,41 @@ static bool some_digest(const char *s, size_t len)
 	return false;
 }
 
-/* SFV lines are read where a list may hold CRC-32 lines: -a crc32, or no
- * -a at all (simdsum's own reading). sha256sum and the others read none,
- * as coreutils does. */
-static bool sfv_allowed(const struct check_parser *p)
+/* A line that begins with a blank or a digest (escaped or not) is
+ * another form's, of another algorithm or gone wrong ("HEX  NAME" of a
+ * SHA-256 list checked with -a crc32), unless the list said it is SFV. */
+static bool begins_like_other_forms(const char *line)
 {
-	return p->by_length || p->untagged_algo->family == FAMILY_CRC32;
+	const char *s = line + (line[0] == '\\');
+
+	return IS_BLANK(line[0]) || some_digest(s, strcspn(s, " \t"));
 }
 
-/* "NAME HEX": the CRC-32 after the line's last space. Only a line no
- * other form can read: one that begins with a blank, "TAG (", the XXH3_
- * prefix or a digest (escaped or not) is a GNU, tagged or reversed BSD
- * line, whatever its end, and read as one. No escapes: SFV has none. */
-static bool parse_sfv(char *line, size_t len, struct check_line *out)
+/* Whether an SFV-shaped line is SFV: when no other form reads it and it
+ * does not begin like one; and in a list that has said it is SFV (a ';'
+ * comment line, which cksfv and rhash --sfv write first) also when only
+ * an untagged reading would, as for a file named by a digest:
+ * "d41d8cd98f00b204e9800998ecf8427e 3E3E8B10" is then that file's
+ * CRC-32, not a reversed BSD line of the file "3E3E8B10". A tagged
+ * reading always wins. The trial reads a copy,
+ * with a copy of the state (a reversed BSD reading would decide the
+ * list's form). */
+static bool sfv_wins(const struct check_parser *p, const char *line, size_t len)
 {
-	const size_t hexlen = 8;
-	const char *s = line + (line[0] == '\\');
-	size_t taglen;
-	bool le;
+	char copy[4096 + 2 * SFV_HEX];
+	struct check_parser trial = *p;
+	struct check_line out;
 
-	if (len < hexlen + 2 || line[len - hexlen - 1] != ' ' || !all_hex(line + len - hexlen, hexlen))
+	if (tagged_shaped(line, len - SFV_HEX - 1))
 		return false;
-	bool tagged = tag_at(s, &taglen, &le) &&
-		      (s[taglen] == '(' || (s[taglen] == ' ' && s[taglen + 1] == '('));
-	if (IS_BLANK(line[0]) || tagged || strncmp(s, XXH3_GNU_PREFIX, strlen(XXH3_GNU_PREFIX)) == 0 ||
-	    some_digest(s, strcspn(s, " \t")))
+	/* Longer: a name past PATH_MAX, of a list no tool wrote as SFV. */
+	if (len >= sizeof copy)
 		return false;
-	line[len - hexlen - 1] = '\0';
-	out->algo = algo_by_tag("CRC32", 5);
-	out->digest = line + len - hexlen;
-	out->digest_len = hexlen;
-	out->binary = false;
-	out->name = line;
-	out->nul_cut = memchr(line, '\0', len - hexlen - 1) != NULL;
-	out->sfv = true;
-	return true;
+	memcpy(copy, line, len + 1);
+	if (parse_other_forms(&trial, copy, len, &out) != CHECK_LINE_OK)
+		return p->sfv_list || !begins_like_other_forms(line);
+	bool tagged = out.name < out.digest;
+	return !tagged && p->sfv_list;
 }
 
 enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
@@ -266,11 +326,21 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 		return CHECK_LINE_SKIP;
 	line[len] = '\0';
 	out->sfv = out->xxh3_prefix = out->little_endian = false;
-	if (sfv_allowed(p) && line[0] == ';')
+	if (sfv_allowed(p) && line[0] == ';') {
+		p->sfv_list = true;
 		return CHECK_LINE_SKIP;   /* an SFV comment */
-	if (sfv_allowed(p) && parse_sfv(line, len, out))
+	}
+	if (sfv_allowed(p) && sfv_shaped(line, len) && sfv_wins(p, line, len)) {
+		parse_sfv(line, len, out);
 		return CHECK_LINE_OK;
+	}
+	return parse_other_forms(p, line, len, out);
+}
 
+/* Every form but SFV's, of line[0..len) (ended, not empty). */
+static enum check_line_kind parse_other_forms(struct check_parser *p, char *line, size_t len,
+					      struct check_line *out)
+{
 	size_t i = 0;
 	while (i < len && IS_BLANK(line[i]))
 		i++;
@@ -312,6 +382,31 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 		ok = parse_untagged(p, line + i, len - i, escaped, NULL, out);
 	}
 	return ok ? CHECK_LINE_OK : CHECK_LINE_MALFORMED;
+}
+
+bool check_sfv_reads_back(const char *name, bool sfv_list)
+{
+	static const char crc[] = " 00000000";
+	size_t namelen = strlen(name);
+	char *line = malloc(namelen + sizeof crc);
+	struct check_parser p;
+	struct check_line out;
+
+	/* a line end cuts the line; rhash trims the blanks around a name */
+	if (!line || !namelen || strpbrk(name, "\n\r") || IS_BLANK(name[0]) ||
+	    IS_BLANK(name[namelen - 1])) {
+		free(line);
+		return false;   /* the tagged line then, which always reads back */
+	}
+	memcpy(line, name, namelen);
+	memcpy(line + namelen, crc, sizeof crc);
+	check_parser_init(&p, algo_by_tag("CRC32", 5));
+	p.by_length = true;
+	p.sfv_list = sfv_list;
+	bool back = check_parse_line(&p, line, namelen + sizeof crc - 1, &out) == CHECK_LINE_OK &&
+		    out.sfv && strcmp(out.name, name) == 0;
+	free(line);
+	return back;
 }
 
 bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *raw,

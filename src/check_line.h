@@ -39,7 +39,7 @@ struct check_line {
 
 /* State that lasts across all lines of all lists, as in coreutils: once
  * a list uses two spaces or '*' after the digest, lines with a single
- * space are rejected, and the other way round. */
+ * space are rejected, and the other way round (but sfv_list). */
 struct check_parser {
 	const struct algo *untagged_algo;   /* algorithm of lines without a tag */
 	bool by_length;                     /* ... or the one algorithm whose
@@ -52,14 +52,27 @@ struct check_parser {
 	bool nul_records;                   /* records of a -z list, passed
 	                                     * without their NUL: a "\r" or
 	                                     * "\n" at the end is the name's */
+	bool sfv_list;                      /* this list had an SFV comment
+	                                     * (';'): its lines that read both
+	                                     * as SFV and untagged are SFV */
 };
 
 void check_parser_init(struct check_parser *p, const struct algo *untagged_algo);
+
+/* Before each list read with p: what a list says of its own form
+ * (sfv_list) holds for that list only. */
+void check_parser_start_list(struct check_parser *p);
 
 /* Parses the line at line[0..len) (with or without its '\n'). The line
  * is modified in place: names are unescaped and terminated. */
 enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
 				      struct check_line *out);
+
+/* Whether the SFV line of name ("NAME HEX") reads back as SFV naming
+ * name, here and in rhash, in a newline list that has said it is SFV
+ * (sfv_list) or not: a name that holds a line end, begins with ';' or '#'
+ * or like another form, or begins or ends with a blank, does not. */
+bool check_sfv_reads_back(const char *name, bool sfv_list);
 
 /* Whether digest (hex, any case, digest_len characters) equals the raw
  * digest bytes. */

@@ -195,6 +195,7 @@ static bool check_list(const struct options *opt, struct check_parser *parser, c
 	if (!line_reader_open(&in, list))
 		return list_failed(opt, list, list, strerror(errno));
 	bool is_stdin = in.is_stdin;
+	check_parser_start_list(parser);
 	run->list = list;
 	run->shown = is_stdin ? "standard input" : list;
 	memset(&run->r, 0, sizeof run->r);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_line.h"
 #include "diag.h"
 #include "output.h"
 #include "quote.h"
@@ -47,6 +48,7 @@ static void from_options(const struct options *opt, char delim, struct list_form
 	f->base64 = opt->base64;
 	f->reversed = false;
 	f->crlf = false;
+	f->xxh3_prefix = f->little_endian = f->sfv = f->sfv_list = false;
 	f->delim = delim;
 }
 
@@ -134,6 +136,7 @@ bool update_format_of(const struct update_list *l, const struct options *opt,
 	f->xxh3_prefix = r->xxh3_prefix;
 	f->little_endian = r->little_endian;
 	f->sfv = r->sfv;
+	f->sfv_list = l->sfv_list;
 	return pick_algo(l, opt, shown, f);
 }
 
@@ -149,6 +152,7 @@ void update_format_of_record(const struct update_list *l, const struct list_reco
 	f->xxh3_prefix = r->xxh3_prefix;
 	f->little_endian = r->little_endian;
 	f->sfv = r->sfv;
+	f->sfv_list = l->sfv_list;
 	f->delim = l->delim;
 }
 
@@ -162,17 +166,20 @@ static void format_line(const struct list_format *f, struct options *scratch, co
 	scratch->binary = f->binary;
 	scratch->base64 = f->base64;
 	scratch->delim = f->delim;
-	bool crc32 = f->algo->family == FAMILY_CRC32, sfv_name = !strpbrk(name, "\n\r");
+	bool crc32 = f->algo->family == FAMILY_CRC32;
 	bool xxhash = f->algo->family == FAMILY_XXH64 || f->algo->family == FAMILY_XXH3;
 
 	/* The forms of other tools' lists, kept for their new lines:
 	 * xxhsum 0.8.2's "XXH3_HEX  NAME" (untagged and unprefixed, XXH3
 	 * would read as XXH64); SFV's "NAME HEX", which has no escapes, so a
-	 * name with a line end gets the tagged line (8 untagged digits could
-	 * be CRC-32C); xxhsum --little-endian's "XXH64_LE (NAME) = HEX". */
+	 * name whose SFV line would not read back (a line end in it, a
+	 * leading ';', a digest for a name) gets the tagged line (8 untagged
+	 * digits could be CRC-32C); xxhsum --little-endian's
+	 * "XXH64_LE (NAME) = HEX". */
 	if (f->xxh3_prefix && f->style == OUTPUT_GNU && f->algo->family == FAMILY_XXH3) {
 		output_gnu_line_to(line, scratch, name, XXH3_GNU_PREFIX, f->algo, digest);
-	} else if (f->sfv && crc32 && !f->base64 && f->delim == '\n' && sfv_name) {
+	} else if (f->sfv && crc32 && !f->base64 && f->delim == '\n' &&
+		   check_sfv_reads_back(name, f->sfv_list)) {
 		output_sfv_line_to(line, name, f->algo, digest);
 	} else if (f->sfv && crc32) {
 		scratch->style = OUTPUT_TAG;

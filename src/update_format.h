@@ -15,6 +15,7 @@ struct list_format {
 	bool xxh3_prefix;         /* XXH3 untagged, as xxhsum 0.8.2 writes it */
 	bool little_endian;       /* xxHash tagged "_LE", its bytes reversed */
 	bool sfv;                 /* "NAME HEX", CRC-32 in capitals */
+	bool sfv_list;            /* the list has an SFV comment line */
 	char delim;
 };
 

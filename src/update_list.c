@@ -239,6 +239,7 @@ static void split_records(struct update_list *l, const struct options *opt)
 	}
 	free(scratch);
 	l->reversed = p.bsd_reversed == 1;
+	l->sfv_list = p.sfv_list;
 }
 
 static void index_names(struct update_list *l)

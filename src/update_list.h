@@ -43,6 +43,8 @@ struct update_list {
 	size_t size;
 	char delim;               /* '\n', or '\0' for a NUL-separated list */
 	bool reversed;            /* "HEX NAME" lines (BSD md5 -r) */
+	bool sfv_list;            /* an SFV comment line (';'): see
+	                           * check_parser.sfv_list */
 	struct list_record *rec;
 	size_t nrec;
 	struct name_slot *slots;  /* open addressing, a power of two */
