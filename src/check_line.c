@@ -10,7 +10,7 @@
  *   NAME HEX                         SFV (cksfv, rhash --sfv): CRC-32 in
  *                                    8 hex digits after the last space,
  *                                    ';' starts a comment; read where a
- *                                    CRC-32 line may be (see sfv_allowed)
+ *                                    CRC-32 line may be (check_parser.sfv)
  *                                    and no other form reads the line
  *                                    (see sfv_wins)
  * Anything else is malformed. A NUL byte ends an unescaped name, as
@@ -30,6 +30,7 @@ void check_parser_init(struct check_parser *p, const struct algo *untagged_algo)
 {
 	p->untagged_algo = untagged_algo;
 	p->by_length = false;
+	p->sfv = untagged_algo->family == FAMILY_CRC32;
 	p->other_tags_malformed = false;
 	p->bsd_reversed = -1;
 	p->nul_records = false;
@@ -216,14 +217,6 @@ static bool parse_untagged(struct check_parser *p, char *s, size_t len, bool esc
 	return true;
 }
 
-/* SFV lines are read where a list may hold CRC-32 lines: -a crc32, or no
- * -a at all (simdsum's own reading). sha256sum and the others read none,
- * as coreutils does. */
-static bool sfv_allowed(const struct check_parser *p)
-{
-	return p->by_length || p->untagged_algo->family == FAMILY_CRC32;
-}
-
 #define SFV_HEX 8   /* the CRC-32 after the line's last space */
 
 static bool sfv_shaped(const char *line, size_t len)
@@ -276,6 +269,16 @@ static bool some_digest(const char *s, size_t len)
 	return false;
 }
 
+/* "HEX  NAME" or "HEX *NAME", HEX a digest of any algorithm (escaped
+ * or not): a GNU line, of another algorithm if no form reads it. */
+static bool begins_like_gnu(const char *line)
+{
+	const char *s = line + (line[0] == '\\');
+	size_t n = strcspn(s, " \t");
+
+	return some_digest(s, n) && IS_BLANK(s[n]) && (s[n + 1] == ' ' || s[n + 1] == '*');
+}
+
 /* A line that begins with a blank or a digest (escaped or not) is
  * another form's, of another algorithm or gone wrong ("HEX  NAME" of a
  * SHA-256 list checked with -a crc32), unless the list said it is SFV. */
@@ -288,11 +291,12 @@ static bool begins_like_other_forms(const char *line)
 
 /* Whether an SFV-shaped line is SFV: when no other form reads it and it
  * does not begin like one; and in a list that has said it is SFV (a ';'
- * comment line, which cksfv and rhash --sfv write first) also when only
- * an untagged reading would, as for a file named by a digest:
- * "d41d8cd98f00b204e9800998ecf8427e 3E3E8B10" is then that file's
- * CRC-32, not a reversed BSD line of the file "3E3E8B10". A tagged
- * reading always wins. The trial reads a copy,
+ * comment line, which cksfv and rhash --sfv write first) also when it
+ * begins with a digest and one blank, or reads only as a reversed BSD
+ * line, as for a file named by a digest: "d41d8cd98f00b204e9800998ecf8427e
+ * 3E3E8B10" is then that file's CRC-32, not a reversed BSD line of the
+ * file "3E3E8B10". A tagged or a GNU reading ("HEX  NAME 20240101", as
+ * Windows tools write under a ';' header too) always wins. The trial reads a copy,
  * with a copy of the state (a reversed BSD reading would decide the
  * list's form). */
 static bool sfv_wins(const struct check_parser *p, const char *line, size_t len)
@@ -308,9 +312,10 @@ static bool sfv_wins(const struct check_parser *p, const char *line, size_t len)
 		return false;
 	memcpy(copy, line, len + 1);
 	if (parse_other_forms(&trial, copy, len, &out) != CHECK_LINE_OK)
-		return p->sfv_list || !begins_like_other_forms(line);
-	bool tagged = out.name < out.digest;
-	return !tagged && p->sfv_list;
+		return !begins_like_gnu(line) && (p->sfv_list || !begins_like_other_forms(line));
+	/* read untagged with one blank: the reversed BSD form */
+	bool reversed = out.name > out.digest && trial.bsd_reversed == 1;
+	return reversed && p->sfv_list;
 }
 
 enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t len,
@@ -326,11 +331,11 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 		return CHECK_LINE_SKIP;
 	line[len] = '\0';
 	out->sfv = out->xxh3_prefix = out->little_endian = false;
-	if (sfv_allowed(p) && line[0] == ';') {
+	if (p->sfv && line[0] == ';') {
 		p->sfv_list = true;
 		return CHECK_LINE_SKIP;   /* an SFV comment */
 	}
-	if (sfv_allowed(p) && sfv_shaped(line, len) && sfv_wins(p, line, len)) {
+	if (p->sfv && sfv_shaped(line, len) && sfv_wins(p, line, len)) {
 		parse_sfv(line, len, out);
 		return CHECK_LINE_OK;
 	}
@@ -402,6 +407,7 @@ bool check_sfv_reads_back(const char *name, bool sfv_list)
 	memcpy(line + namelen, crc, sizeof crc);
 	check_parser_init(&p, algo_by_tag("CRC32", 5));
 	p.by_length = true;
+	p.sfv = true;
 	p.sfv_list = sfv_list;
 	bool back = check_parse_line(&p, line, namelen + sizeof crc - 1, &out) == CHECK_LINE_OK &&
 		    out.sfv && strcmp(out.name, name) == 0;

@@ -52,6 +52,9 @@ struct check_parser {
 	bool nul_records;                   /* records of a -z list, passed
 	                                     * without their NUL: a "\r" or
 	                                     * "\n" at the end is the name's */
+	bool sfv;                           /* SFV lines are read: simdsum
+	                                     * without -a, or -a crc32 (never
+	                                     * under a sha*sum name) */
 	bool sfv_list;                      /* this list had an SFV comment
 	                                     * (';'): its lines that read both
 	                                     * as SFV and untagged are SFV */
@@ -69,7 +72,8 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 				      struct check_line *out);
 
 /* Whether the SFV line of name ("NAME HEX") reads back as SFV naming
- * name, here and in rhash, in a newline list that has said it is SFV
+ * name, here and (for names rhash can hold: no '\\', no first '*') in
+ * rhash, in a newline list that has said it is SFV
  * (sfv_list) or not: a name that holds a line end, begins with ';' or '#'
  * or like another form, or begins or ends with a blank, does not. */
 bool check_sfv_reads_back(const char *name, bool sfv_list);

@@ -239,6 +239,9 @@ void check_parser_from_options(struct check_parser *p, const struct options *opt
 {
 	check_parser_init(p, opt->algos[0].algo);
 	p->by_length = opt->untagged_by_length;
+	/* where a list may hold CRC-32 lines; sha256sum and the others read
+	 * none, as coreutils does */
+	p->sfv = opt->untagged_by_length || opt->algos[0].algo->family == FAMILY_CRC32;
 	/* simdsum -c alone reads mixed lists; sha256sum and -a read their own. */
 	p->other_tags_malformed = !opt->untagged_by_length;
 }

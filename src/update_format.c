@@ -125,6 +125,14 @@ bool update_format_of(const struct update_list *l, const struct options *opt,
 
 	if (!r) {
 		from_options(opt, opt->delim, f);
+		/* SFV comments only (rhash --sfv of an empty directory): the
+		 * list said what its lines are. (It can, read without -a or
+		 * with -a crc32 only.) */
+		if (l->sfv_list) {
+			f->algo = algo_by_tag("CRC32", 5);
+			f->style = OUTPUT_GNU;
+			f->sfv = f->sfv_list = true;
+		}
 		return !ambiguous(l, opt, shown);
 	}
 	from_options(opt, l->delim, f);

@@ -186,6 +186,26 @@ for f in sys.argv[1:]:
 	run --separate-stderr "$SIMDSUM" -c L.sfv gnu
 	[ "$status" -eq 0 ]
 	[ "${lines[-1]}" = "deadbeef: OK" ]
+	# a GNU line is one under the comment line too, its name ending in
+	# a blank and 8 hex digits or not (Windows tools write such lists),
+	# and --update finds it there, under sha256sum's name as simdsum's
+	printf 'r' > 'report 20240101'
+	{ echo '; by fsum'; sha256sum deadbeef 'report 20240101'; } > fs.sha256
+	run --separate-stderr "$SIMDSUM" -c fs.sha256
+	[ "$status" -eq 0 ]
+	[ "$output" = $'deadbeef: OK\nreport 20240101: OK' ]
+	{ echo '; c'; "$SIMDSUM" -a crc32 'report 20240101'; } > c32
+	run --separate-stderr "$SIMDSUM" -a crc32 -c c32
+	[ "$output" = 'report 20240101: OK' ]
+	cp fs.sha256 fs0
+	"$SIMDSUM" --update=fs.sha256 'report 20240101'
+	"$LINKS/sha256sum" --update=fs.sha256 'report 20240101'
+	cmp fs.sha256 fs0
+	# a list of comment lines only (rhash --sfv of an empty directory)
+	# gets SFV lines
+	printf '; x\n' > header.sfv
+	"$SIMDSUM" --update=header.sfv deadbeef 'report 20240101'
+	[ "$(tail -n 2 header.sfv)" = "$(sfv deadbeef 'report 20240101')" ]
 	# without the comment line, a digest first is another form's line
 	sfv d41d8cd98f00b204e9800998ecf8427e > bare.sfv
 	run --separate-stderr "$SIMDSUM" -c bare.sfv
