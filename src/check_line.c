@@ -293,12 +293,12 @@ static bool begins_like_other_forms(const char *line)
  * does not begin like one; and in a list that has said it is SFV (a ';'
  * comment line, which cksfv and rhash --sfv write first) also when it
  * begins with a digest and one blank, or reads only as a reversed BSD
- * line, as for a file named by a digest: "d41d8cd98f00b204e9800998ecf8427e
- * 3E3E8B10" is then that file's CRC-32, not a reversed BSD line of the
- * file "3E3E8B10". A tagged or a GNU reading ("HEX  NAME 20240101", as
- * Windows tools write under a ';' header too) always wins. The trial reads a copy,
- * with a copy of the state (a reversed BSD reading would decide the
- * list's form). */
+ * line, as for a file named by a digest:
+ * "d41d8cd98f00b204e9800998ecf8427e 3E3E8B10" is then that file's
+ * CRC-32, not a reversed BSD line of the file "3E3E8B10". A tagged or a
+ * GNU reading ("HEX  NAME 20240101", as Windows tools write under a ';'
+ * header too) always wins. The trial reads a copy, with a copy of the
+ * state (a reversed BSD reading would decide the list's form). */
 static bool sfv_wins(const struct check_parser *p, const char *line, size_t len)
 {
 	char copy[4096 + 2 * SFV_HEX];

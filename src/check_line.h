@@ -57,7 +57,8 @@ struct check_parser {
 	                                     * under a sha*sum name) */
 	bool sfv_list;                      /* this list had an SFV comment
 	                                     * (';'): its lines that read both
-	                                     * as SFV and untagged are SFV */
+	                                     * as SFV and as reversed BSD
+	                                     * lines are SFV */
 };
 
 void check_parser_init(struct check_parser *p, const struct algo *untagged_algo);
@@ -73,9 +74,9 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
 
 /* Whether the SFV line of name ("NAME HEX") reads back as SFV naming
  * name, here and (for names rhash can hold: no '\\', no first '*') in
- * rhash, in a newline list that has said it is SFV
- * (sfv_list) or not: a name that holds a line end, begins with ';' or '#'
- * or like another form, or begins or ends with a blank, does not. */
+ * rhash, in a newline list that has said it is SFV (sfv_list) or not: a
+ * name that holds a line end, begins with ';' or '#' or like another
+ * form, or begins or ends with a blank, does not. */
 bool check_sfv_reads_back(const char *name, bool sfv_list);
 
 /* Whether digest (hex, any case, digest_len characters) equals the raw
