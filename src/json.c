@@ -110,7 +110,5 @@ void json_write_error(FILE *out, const char *key, const char *name, const char *
 {
 	putc('{', out);
 	json_write_name(out, key, name);
-	fputs(",\"error\":", out);
-	json_write_string(out, message);
-	fputs("}\n", out);
+	json_end_object(out, message);
 }
