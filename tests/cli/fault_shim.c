@@ -248,20 +248,19 @@ static void swap_entry(int dirfd, const char *name, const char *path)
 	    mkdirat(dirfd, name, 0700) == 0)
 		log_line("dir-after-stat", 0, path);
 	if (fault_matches("socket-after-stat=", path) && unlinkat(dirfd, name, 0) == 0) {
-		/* bind(2) takes a path: made from the directory, as cwd */
+		/* bind(2) takes a path, not a directory descriptor: the
+		 * directory through /proc (a chdir to it would move every
+		 * thread's relative opens: -j2 found no "t/a") */
 		struct sockaddr_un sa = { .sun_family = AF_UNIX };
-		int here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		snprintf(sa.sun_path, sizeof sa.sun_path, "%s", name);
-		if (here >= 0 && s >= 0 && (dirfd == AT_FDCWD || fchdir(dirfd) == 0) &&
-		    bind(s, (struct sockaddr *)&sa, sizeof sa) == 0)
+		if (dirfd == AT_FDCWD)
+			snprintf(sa.sun_path, sizeof sa.sun_path, "%s", name);
+		else
+			snprintf(sa.sun_path, sizeof sa.sun_path, "/proc/self/fd/%d/%s", dirfd, name);
+		if (s >= 0 && bind(s, (struct sockaddr *)&sa, sizeof sa) == 0)
 			log_line("socket-after-stat", 0, path);
-		if (here >= 0 && fchdir(here) != 0)
-			abort();
 		if (s >= 0)
 			close(s);
-		if (here >= 0)
-			close(here);
 	}
 	if (fault_matches("link-after-stat=", path) && getenv("SIMDSUM_FAULT_LINK")) {
 		char moved[512];
