@@ -233,21 +233,22 @@ void reader_lost_mapped_page(struct file_reader *r, uint64_t at)
 	r->outcome.err = n < 0 ? errno : EIO;
 }
 
+/* True when fd had O_NONBLOCK and no longer has it. */
+static bool clear_nonblock(int fd)
+{
+	int flags = fcntl(fd, F_GETFL);
+
+	return flags >= 0 && (flags & O_NONBLOCK) && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0;
+}
+
 bool reader_waits_again(int fd, int err)
 {
-	int flags;
-
-	if (err != EAGAIN || (flags = fcntl(fd, F_GETFL)) < 0 || !(flags & O_NONBLOCK))
-		return false;
-	return fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0;
+	return err == EAGAIN && clear_nonblock(fd);
 }
 
 void reader_block_before_sharing(int fd)
 {
-	int flags = fcntl(fd, F_GETFL);
-
-	if (flags >= 0 && (flags & O_NONBLOCK))
-		(void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	(void)clear_nonblock(fd);
 }
 
 /* A FIFO opened without waiting (reader_open): waits as an open would
