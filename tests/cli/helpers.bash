@@ -4,7 +4,9 @@
 # SIMDSUM         the binary under test (default: ./simdsum of this tree)
 # FAULT_SHIM      the LD_PRELOAD library of fault_shim.c and fault_alloc.c
 # CRC32C_REF      crc32c_ref.c built (ISA-L, an independent CRC-32C)
-# SIMDSUM_SKIP_SLOW  set: skip the tests that take minutes (valgrind)
+# SIMDSUM_SKIP_SLOW  set: skip the tests that take minutes, and cut the
+#                 data of those that only repeat a path (`scaled`): the
+#                 slow runners (valgrind, qemu-user) set it
 # $LINKS/<name>   links named like the coreutils programs, so messages
 #                 carry the same program name as the tool they are
 #                 compared with (same_as runs them by name, through PATH)
@@ -29,6 +31,14 @@ case $(head -c 2 "$SIMDSUM" 2>/dev/null) in
 '#!') SAYS=$(basename "$SIMDSUM") ;;
 *) SAYS=$SIMDSUM ;;
 esac
+
+# scaled FULL SMALL: FULL, or SMALL under SIMDSUM_SKIP_SLOW. For data that
+# only repeats paths already taken: trees sized to fill 16 lanes many
+# times (valgrind's and qemu's builds have no lanes), files hashed once
+# per implementation and -j. Every path stays; less data goes through it.
+scaled() {
+	if [ -n "${SIMDSUM_SKIP_SLOW:-}" ]; then echo "$2"; else echo "$1"; fi
+}
 
 setup() {
 	T="$BATS_TEST_TMPDIR"
