@@ -267,17 +267,27 @@ static bool etag(struct meta_reader *r, const struct json_value *root)
 	return true;
 }
 
-/* Composite checksums without "-N" take ObjectParts' count. One upload
- * has one count: the ETag's and every composite's "-N" must agree. */
+/* The upload's part count, where META gives one: ObjectParts'
+ * TotalPartsCount, else the ETag's or any composite's "-N"; 0 if none. */
+static uint64_t upload_part_count(const struct object_meta *m)
+{
+	if (m->total_parts)
+		return m->total_parts;
+	for (size_t i = 0; i < m->nchecks; i++)
+		if ((m->checks[i].kind == META_ETAG || m->checks[i].kind == META_COMPOSITE) &&
+		    m->checks[i].nparts)
+			return m->checks[i].nparts;
+	return 0;
+}
+
+/* Composite checksums without "-N" (get-object-attributes prints them so)
+ * and listed parts take the upload's count. One upload has one count: the
+ * ETag's and every composite's "-N" must agree, with TotalPartsCount too. */
 static bool finish(struct meta_reader *r)
 {
 	struct object_meta *m = r->m;
 	const struct meta_check *counted = NULL;
-	uint64_t upload_parts = m->total_parts;
-
-	for (size_t i = 0; i < m->nchecks; i++)
-		if (m->checks[i].kind == META_ETAG && m->checks[i].nparts)
-			upload_parts = m->checks[i].nparts;
+	uint64_t upload_parts = upload_part_count(m);
 	for (size_t i = 0; i < m->nchecks; i++) {
 		struct meta_check *c = &m->checks[i];
 		/* An upload in parts has an ETag with "-N" (a copy made whole
@@ -295,11 +305,11 @@ static bool finish(struct meta_reader *r)
 			c->nparts = upload_parts ? upload_parts : m->parts_complete ? m->nlisted : 0;
 		if (c->kind != META_COMPOSITE && c->kind != META_ETAG)
 			continue;
-		if (!c->nparts && !m->total_parts)
-			return meta_fail(r, "%s: composite, but no part count (no -N, no "
-					 "ObjectParts.TotalPartsCount)", c->source);
 		if (!c->nparts)
-			c->nparts = m->total_parts;
+			c->nparts = upload_parts;
+		if (!c->nparts)
+			return meta_fail(r, "%s: composite, but no part count (no -N here or on the "
+					 "ETag, no ObjectParts.TotalPartsCount)", c->source);
 		if (m->total_parts && c->nparts != m->total_parts)
 			return meta_fail(r, "%s: %llu %s, but ObjectParts.TotalPartsCount is %llu",
 					 c->source, (unsigned long long)c->nparts,

@@ -223,6 +223,46 @@ dump({"ETag": etag(data, sizes), "ObjectSize": len(data),
 	[ "$(jq -r 'select(.algorithm == "crc32c") | "\(.expected) \(.actual) \(.source)"' <<< "$output")" = "$want $want ChecksumCRC32C" ]
 }
 
+@test "the upload's part count from any -N: a composite without one, and a listed part, take the ETag's or another composite's" {
+	head -c 3000 /dev/urandom > obj
+	# get-object-attributes --object-attributes ETag Checksum ObjectSize:
+	# no ObjectParts, the composite without -N, the ETag with it
+	pyref 'dump({"ETag": etag(data, [1000] * 3), "ObjectSize": len(data),
+      "Checksum": {"ChecksumCRC32": composite("crc32", data, [1000] * 3).split("-")[0],
+                   "ChecksumType": "COMPOSITE"}}, "attrs.json")' obj
+	run "$SIMDSUM" --verify-object=attrs.json obj
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "${lines[2]}" = "obj: CRC32 (composite, 3 parts of 1000 bytes) OK" ]
+	# a paged listing whose count only a composite's -N gives
+	pyref 'dump({"ObjectSize": len(data),
+      "Checksum": {"ChecksumCRC32C": composite("crc32c", data, [1000] * 3), "ChecksumType": "COMPOSITE"},
+      "ObjectParts": {"IsTruncated": True, "Parts": [{"PartNumber": 1, "Size": 1000,
+                      "ChecksumCRC32C": b64(ALG["crc32c"](data[:1000]))}]}}, "paged.json")' obj
+	run "$SIMDSUM" --verify-object=paged.json obj
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	[ "${lines[2]}" = "obj: CRC32C (part 1 of 3) OK" ]
+	run "$SIMDSUM" --json --verify-object=paged.json obj
+	[ "$(jq -r 'select(.source | test("Parts")) | .parts' <<< "$output")" = 3 ]
+}
+
+@test "10,000 listed parts as the AWS CLI prints them (indented): read, every part checked" {
+	head -c 20000 /dev/urandom > obj
+	pyref 'sizes = [2] * 10000
+parts = [{"PartNumber": i + 1, "Size": 2, "ChecksumSHA256": b64(ALG["sha256"](p))}
+         for i, p in enumerate(cut(data, sizes))]
+json.dump({"ETag": etag(data, sizes), "ObjectSize": len(data),
+           "Checksum": {"ChecksumSHA256": composite("sha256", data, sizes).split("-")[0],
+                        "ChecksumType": "COMPOSITE"},
+           "ObjectParts": {"TotalPartsCount": 10000, "PartNumberMarker": 0, "NextPartNumberMarker": 10000,
+                           "MaxParts": 10000, "IsTruncated": False, "Parts": parts}},
+          open("awscli.json", "w"), indent=4)' obj
+	[ "$(stat -c %s awscli.json)" -gt 1500000 ]
+	run "$SIMDSUM" --verify-object=awscli.json obj
+	[ "$status" -eq 0 ] || { echo "${lines[0]}"; false; }
+	[ "${#lines[@]}" -eq 10003 ]
+	[ "${lines[10002]}" = "obj: SHA256 (part 10000 of 10000) OK" ]
+}
+
 @test "the newer S3 algorithms: SHA-512, MD5, xxHash (member names matched case-insensitively)" {
 	head -c 5000 /dev/urandom > obj
 	xxh64=$(xxhsum -H1 obj | cut -d' ' -f1)
@@ -470,7 +510,7 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 @test "errors in META: one line, exit 1, nothing claimed" {
 	head -c 100 /dev/urandom > obj
 	sum=$(pyref 'print(b64(ALG["crc32c"](data)))' obj)
-	big=$(python3 -c 'print("{\"a\":\"" + "x" * 1100000 + "\"}")')
+	big=$(python3 -c 'print("{\"a\":\"" + "x" * 4200000 + "\"}")')
 	# no TotalPartsCount: S3's limit is the only bound
 	parts10001=$(python3 -c 'import json; print(json.dumps({"ETag": "d41d8cd98f00b204e9800998ecf8427e",
 		"ObjectParts": {"Parts": [{"PartNumber": i + 1, "Size": 0} for i in range(10001)]}}))')
@@ -500,8 +540,8 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 {"ChecksumCRC32C": "$sum-10001"}|ChecksumCRC32C: invalid part count after '-' (1 to 10000)
 {"ChecksumCRC32C": "$sum-2", "ChecksumType": "FULL_OBJECT"}|ChecksumCRC32C: a part count (-N), but ChecksumType is FULL_OBJECT
 {"ChecksumCRC32C": "$sum", "ChecksumType": "composite"}|ChecksumType: neither FULL_OBJECT nor COMPOSITE
-{"ChecksumCRC32C": "$sum", "ChecksumType": "COMPOSITE"}|ChecksumCRC32C: composite, but no part count (no -N, no ObjectParts.TotalPartsCount)
-{"ChecksumCRC32C": "$sum", "checksumtype": "COMPOSITE"}|ChecksumCRC32C: composite, but no part count (no -N, no ObjectParts.TotalPartsCount)
+{"ChecksumCRC32C": "$sum", "ChecksumType": "COMPOSITE"}|ChecksumCRC32C: composite, but no part count (no -N here or on the ETag, no ObjectParts.TotalPartsCount)
+{"ChecksumCRC32C": "$sum", "checksumtype": "COMPOSITE"}|ChecksumCRC32C: composite, but no part count (no -N here or on the ETag, no ObjectParts.TotalPartsCount)
 {"ChecksumCRC32C": "$sum", "ChecksumType": "COMPOSITE", "checksumtype": "COMPOSITE"}|ChecksumType: given more than once
 {"ChecksumCRC32C": "$sum", "ChecksumType": "FULL_OBJECT\u0000x"}|ChecksumType: neither FULL_OBJECT nor COMPOSITE
 {"crc32c": "$sum", "componentCount": 2, "component_count": 5}|component_count: 5, but componentCount says 2
@@ -524,7 +564,7 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e", "ChecksumCRC32C": "$sum-1", "ObjectParts": {"TotalPartsCount": 0, "Parts": []}}|ObjectParts.TotalPartsCount: 0 (a part count is 1 to 10000)
 {"a": "\ud800", "crc32c": "$sum"}|invalid JSON at line 1, column 8: unpaired surrogate in \u escape
 {"a": "\x", "crc32c": "$sum"}|invalid JSON at line 1, column 8: invalid escape in a string
-$big|larger than 1048576 bytes: not the metadata of an object
+$big|larger than 4194304 bytes: not the metadata of an object
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e", "ObjectSize": 100, "ObjectParts": {"TotalPartsCount": 2}}|ETag: a whole-object MD5 (no -N), but ObjectParts.TotalPartsCount is 2
 {"ETag": "d41d8cd98f00b204e9800998ecf8427e-1", "ObjectParts": {"TotalPartsCount": 1, "Parts": [{"PartNumber": 1, "Size": 50}, {"PartNumber": 2, "Size": 50}]}}|ObjectParts.Parts: 2 parts, more than TotalPartsCount (1)
 $parts10001|ObjectParts.Parts: more than 10000 parts
