@@ -37,16 +37,18 @@ static void check_combinations(const struct options *opt, int binary, bool zero,
 	if (binary >= 0 && opt->check)
 		diag_usage_error("the --binary and --text options are meaningless when verifying "
 				 "checksums");
-	if (opt->ignore_missing && !opt->check)
+	/* --verify-object verifies too, but these three are about a list's
+	 * lines: check_verify_object refuses them in its own words. */
+	if (opt->ignore_missing && !opt->check && !opt->verify_object)
 		diag_usage_error("the --ignore-missing option is meaningful only when verifying "
 				 "checksums");
 	if (opt->status_only && !opt->check && !opt->verify_object)
 		diag_usage_error("the --status option is meaningful only when verifying checksums");
-	if (opt->warn && !opt->check)
+	if (opt->warn && !opt->check && !opt->verify_object)
 		diag_usage_error("the --warn option is meaningful only when verifying checksums");
 	if (opt->quiet && !opt->check && !opt->verify_object)
 		diag_usage_error("the --quiet option is meaningful only when verifying checksums");
-	if (opt->strict && !opt->check)
+	if (opt->strict && !opt->check && !opt->verify_object)
 		diag_usage_error("the --strict option is meaningful only when verifying checksums");
 	if (opt->check && opt->nalgos > 1)
 		diag_usage_error("--check takes a single --algorithm");
@@ -79,6 +81,9 @@ static void check_verify_object(const struct options *opt, bool algo_given, bool
 	if (algo_given || binary >= 0 || zero || tag)
 		diag_usage_error("--verify-object takes the algorithms from META: -a, -b, -t, "
 				 "-z and --tag do not apply");
+	if (opt->ignore_missing || opt->warn || opt->strict)
+		diag_usage_error("--verify-object reads META, not a list of lines: --ignore-missing, "
+				 "--strict and --warn do not apply");
 	if (notation_given)
 		diag_usage_error("--verify-object reads each value in META's own notation: "
 				 "--base64 and --byte-order do not apply");

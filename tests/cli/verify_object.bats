@@ -687,7 +687,7 @@ dump({"ContentLength": len(data), "ETag": etag(data, sizes),
 	: > f
 	for args in "-a md5 f" "--check f" "--parts=8M f" "--combine f" "-r f" "--tag f" "-z f" \
 		"-b f" "--benchmark f" "--files-from=f" "f f" "--base64 f" "--byte-order=little f" \
-		"--byte-order=big f"; do
+		"--byte-order=big f" "--strict f" "-w f" "--ignore-missing f"; do
 		run --separate-stderr "$SIMDSUM" --verify-object=m.json $args
 		[ "$status" -eq 1 ] || { echo "$args"; false; }
 		[[ "$stderr" == *"--verify-object"* ]] || { echo "$args: $stderr"; false; }
