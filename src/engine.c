@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "crc_split.h"
+#include "diag.h"
 #include "engine.h"
 #include "reader.h"
 #include "thread_start.h"
@@ -55,10 +56,12 @@ struct engine {
 	dev_t stream_dev[WINDOW];       /* which one */
 	ino_t stream_ino[WINDOW];
 	unsigned stream_waiters;        /* workers in stream_turn (atomic) */
+	unsigned output_waiters;        /* workers in own_output_turn */
 	pthread_mutex_t mu;
 	pthread_cond_t work;    /* a job was queued, or the engine closed */
 	pthread_cond_t done;    /* job next_emit finished */
-	pthread_cond_t turn;    /* a job opened or finished, for stream_turn */
+	pthread_cond_t turn;    /* a job opened, finished or was printed, for
+	                         * stream_turn and own_output_turn */
 	struct worker *workers;
 	unsigned nworkers;      /* threads started (0: the caller works) */
 	bool spawn_failed;      /* a thread did not start: start no more */
@@ -168,6 +171,27 @@ static bool stream_turn(struct engine *e, struct job *job, struct file_reader *r
 	return opened;
 }
 
+/* Standard output's own file ("simdsum * > SUMS" names SUMS). coreutils
+ * writes each line as it goes, so when it reads SUMS it hashes the lines
+ * of every file before it, and "-c" of a list naming its own output reads
+ * them too. Here those lines may still be in stdout's buffer, or not yet
+ * printed at all (another worker's files): so the job waits until every
+ * job before it is printed, then the lines go out, then it is read. Only
+ * jobs before it are waited for, and none of them waits for a later one,
+ * so the wait ends. */
+static void own_output_turn(struct engine *e, uint64_t seq)
+{
+	if (e->nworkers) {   /* the caller prints: wait for it */
+		pthread_mutex_lock(&e->mu);
+		e->output_waiters++;
+		while (e->next_emit < seq)
+			pthread_cond_wait(&e->turn, &e->mu);
+		e->output_waiters--;
+		pthread_mutex_unlock(&e->mu);
+	}
+	diag_lines_flush();
+}
+
 static struct lane_group *group_for(struct worker *w, const struct job *job)
 {
 	if (!job->hash || job->nchoices == 0 || w->e->cfg.one_job)
@@ -229,15 +253,19 @@ static void run_job(struct worker *w, struct job *job)
 		opened = stream_turn(w->e, job, &rd);
 	else
 		mark_opened(w->e, seq);
+	bool own_output = opened && reader_is_stdout_file(&rd);
 	/* A pipe, FIFO or device may not end soon (or ever: /dev/zero): the
 	 * files in this worker's lanes, named before it, finish first and,
 	 * when this thread is the one that prints, are printed, as one at a
-	 * time would print them. */
-	if (opened && !S_ISREG(rd.before.st_mode)) {
+	 * time would print them. So for stdout's own file, which must see
+	 * those lines. */
+	if (opened && (!S_ISREG(rd.before.st_mode) || own_output)) {
 		finish_lanes(w);
 		if (w == &w->e->inline_worker)
 			emit_ready(w->e, false);
 	}
+	if (own_output)
+		own_output_turn(w->e, seq);
 	unsigned ways = opened ? crc_split_ways(w->e, job) : 1;
 	if (ways > 1 && crc_split_worth(&rd)) {
 		crc_split_hash(job, &rd, ways);
@@ -511,6 +539,8 @@ static void emit_ready(struct engine *e, bool wait)
 		pthread_mutex_lock(&e->mu);
 		e->state[e->next_emit % WINDOW] = SLOT_FREE;
 		e->next_emit++;
+		if (e->output_waiters)
+			pthread_cond_broadcast(&e->turn);
 		pthread_mutex_unlock(&e->mu);
 		wait = false;
 	}

@@ -202,7 +202,7 @@ enum lanes_took lanes_add(struct lane_group *g, struct job *job, struct file_rea
 			lanes_step(g);
 		opened = reader_open(&l->r, job->name, &job->walked);
 	}
-	if (opened && !S_ISREG(l->r.before.st_mode)) {
+	if (opened && (!S_ISREG(l->r.before.st_mode) || reader_is_stdout_file(&l->r))) {
 		*stream = l->r;
 		return LANES_STREAM;
 	}

@@ -56,7 +56,9 @@ enum lanes_took {
 	LANES_STREAM,     /* a pipe, FIFO, device or socket, opened into
 	                   * *stream and left to the caller: it may not end
 	                   * soon, and the files in the worker's lanes should
-	                   * finish and be printed first */
+	                   * finish and be printed first; so is standard
+	                   * output's own file, read once the lines before
+	                   * it are written (engine.c) */
 };
 
 /* Starts hashing job in a free lane, or says why not. */

@@ -185,6 +185,11 @@ static bool is_stdout_file(const struct stat *st)
 	return stdout_ino && st->st_ino == stdout_ino && st->st_dev == stdout_dev;
 }
 
+bool reader_is_stdout_file(const struct file_reader *r)
+{
+	return is_stdout_file(&r->before);
+}
+
 /* The file gave more bytes than fstat said it had. If it grew (its size or
  * times moved), it changed: say so now instead of chasing the growing end
  * to the last byte. Otherwise the size it reports is not its length (some

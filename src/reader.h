@@ -77,6 +77,10 @@ ssize_t reader_read(struct file_reader *r, uint8_t *buf, size_t cap);
  * pread() of that page gives (EIO if it now succeeds). */
 void reader_lost_mapped_page(struct file_reader *r, uint64_t at);
 
+/* Whether r is standard output's own file ("sha256sum * > SUMS" names
+ * SUMS): coreutils has written the lines before it when it reads it. */
+bool reader_is_stdout_file(const struct file_reader *r);
+
 /* Finishes: a regular file whose size or times differ from those at
  * reader_open (one fstat, whatever path read it) becomes FILE_CHANGED.
  * Closes the descriptor (not standard input) and returns the outcome with
