@@ -149,19 +149,23 @@ size_t update_list_ambiguous(const struct update_list *l, const struct algo **fi
 	struct check_line line;
 	char *scratch = NULL;
 	size_t cap = 0, n = 0;
-	const struct list_record *r = NULL;
 
-	for (size_t i = 0; i < l->nrec && !r; i++)
-		if (l->rec[i].malformed)
-			r = &l->rec[i];
-	for (const struct algo *a = algos; r && a->name && n < max; a++) {
+	/* The first line any algorithm reads: a comment or a line of another
+	 * tool before it ("BLAKE2b (z) = 00") must not hide it. */
+	for (size_t i = 0; i < l->nrec && n == 0; i++) {
+		const struct list_record *r = &l->rec[i];
+		if (!r->malformed)
+			continue;
 		size_t len = r->len;
-		if (l->delim == '\0' && l->data[r->start + len - 1] == '\0')
+		if (l->delim == '\0' && len && l->data[r->start + len - 1] == '\0')
 			len--;
-		check_parser_init(&p, a);   /* this algorithm's untagged lines only */
-		p.nul_records = l->delim == '\0';
-		if (parse_copy(&p, l->data + r->start, len, &scratch, &cap, &line) == CHECK_LINE_OK)
-			fits[n++] = a;
+		for (const struct algo *a = algos; a->name && n < max; a++) {
+			check_parser_init(&p, a);   /* this algorithm's untagged lines only */
+			p.nul_records = l->delim == '\0';
+			if (parse_copy(&p, l->data + r->start, len, &scratch, &cap, &line) ==
+			    CHECK_LINE_OK)
+				fits[n++] = a;
+		}
 	}
 	free(scratch);
 	return n;

@@ -71,9 +71,9 @@ void update_list_claim(struct update_list *l, struct name_slot *s, const char *n
 		       size_t first);
 
 /* The algorithms (up to max, into fits) under which the first malformed
- * line of the list would be an untagged checksum line: for a list whose
- * digests have a length several algorithms share (MD5 and XXH128; CRC-32
- * and CRC-32C). */
+ * line of the list that any of them reads would be an untagged checksum
+ * line: for a list whose digests have a length several algorithms share
+ * (MD5 and XXH128; CRC-32 and CRC-32C). */
 size_t update_list_ambiguous(const struct update_list *l, const struct algo **fits, size_t max);
 
 void update_list_free(struct update_list *l);

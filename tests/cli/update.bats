@@ -126,6 +126,16 @@ abc() {
 	"$SIMDSUM" -a crc64nvme a > crc64s
 	run -1 "$SIMDSUM" --update=crc64s b
 	[ "$output" = "$SAYS: crc64s: its digests could be XXH64, XXH3 or CRC64NVME: name the algorithm with -a" ]
+	# a line of another tool first hides nothing (only the first line
+	# was looked at: SHA-256 lines went into an MD5 list)
+	{ echo 'BLAKE2b (z) = 00'; md5sum a; } > mixed
+	cp mixed before
+	run -1 "$SIMDSUM" --update=mixed b
+	[ "$output" = "$SAYS: mixed: its digests could be MD5 or XXH128: name the algorithm with -a" ]
+	cmp before mixed
+	{ echo 'BLAKE2b (z) = 00'; "$SIMDSUM" -a xxh64 a; } > mixed
+	run -1 "$SIMDSUM" -a crc32 --update=mixed b
+	[ "$output" = "$SAYS: mixed: the list holds XXH64, XXH3 or CRC64NVME digests, not CRC32: not updated" ]
 }
 
 @test "a SHA-256 list is no SHA-384 one: not updated with -a sha384, and not checked as one" {
