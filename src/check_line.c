@@ -225,6 +225,11 @@ static bool sfv_shaped(const char *line, size_t len)
 	       all_hex(line + len - SFV_HEX, SFV_HEX);
 }
 
+bool check_line_sfv_shaped(const char *line, size_t len)
+{
+	return sfv_shaped(line, len);
+}
+
 /* "WORD (NAME) = HEX": a tagged line, of an algorithm simdsum may not
  * know (xxhsum's XXH32, rhash's own tags), is no SFV line of the name
  * "WORD (NAME) =". */

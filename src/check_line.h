@@ -79,6 +79,11 @@ enum check_line_kind check_parse_line(struct check_parser *p, char *line, size_t
  * form, or begins or ends with a blank, does not. */
 bool check_sfv_reads_back(const char *name, bool sfv_list);
 
+/* Whether line[0..len) (no line end) is shaped like SFV's "NAME HEX": in
+ * a list that has said it is SFV, a reversed BSD line ("HEX NAME") so
+ * shaped reads as SFV. */
+bool check_line_sfv_shaped(const char *line, size_t len);
+
 /* Whether digest (hex, any case, digest_len characters) equals the raw
  * digest bytes. */
 bool check_digest_matches(const char *digest, size_t digest_len, const uint8_t *raw,

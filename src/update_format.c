@@ -124,7 +124,10 @@ bool update_format_of(const struct update_list *l, const struct options *opt,
 	const struct list_record *r = first_line(l);
 
 	if (!r) {
-		from_options(opt, opt->delim, f);
+		/* the list's own delimiter where it has records (comments,
+		 * lines no algorithm reads): new records must not end in
+		 * another */
+		from_options(opt, l->delim, f);
 		/* SFV comments only (rhash --sfv of an empty directory): the
 		 * list said what its lines are. (It can, read without -a or
 		 * with -a crc32 only.) */
@@ -200,6 +203,23 @@ static void format_line(const struct list_format *f, struct options *scratch, co
 	xclose_memstream(line, buf);
 }
 
+/* Whether buf (len bytes, a line end last) without its byte at skip is
+ * shaped like an SFV line. */
+static bool reversed_like_sfv(const char *buf, size_t len, size_t skip)
+{
+	char *line = xmalloc(len);
+	size_t n = 0;
+
+	for (size_t i = 0; i + 1 < len; i++)
+		if (i != skip)
+			line[n++] = buf[i];
+	if (n && line[n - 1] == '\r')
+		n--;
+	bool shaped = check_line_sfv_shaped(line, n);
+	free(line);
+	return shaped;
+}
+
 void update_format_line(FILE *out, const struct list_format *f, struct options *scratch,
 			const char *name, const uint8_t *digest)
 {
@@ -211,6 +231,17 @@ void update_format_line(FILE *out, const struct list_format *f, struct options *
 	/* "HEX NAME": one blank, where GNU lines have two. */
 	if (f->reversed && gnu && strchr(buf, ' '))
 		skip = (size_t)(strchr(buf, ' ') - buf) + 1;
+	/* Under a ';' line a reversed line ending like "NAME HEX" is read as
+	 * SFV ("HEX v 20240101", "HEX CAFEBABE"): the tagged line instead,
+	 * which reads back, or it would be added again on every run. */
+	if (skip != (size_t)-1 && f->sfv_list && reversed_like_sfv(buf, len, skip)) {
+		struct list_format tagged = *f;
+		tagged.style = OUTPUT_TAG;
+		tagged.reversed = false;
+		free(buf);
+		format_line(&tagged, scratch, name, digest, &buf, &len);
+		skip = (size_t)-1;
+	}
 	bool crlf = f->crlf && len && buf[len - 1] == '\n';
 	for (size_t i = 0; i < len - crlf; i++)
 		if (i != skip)

@@ -38,9 +38,13 @@ static void write_records(struct update_run *run, struct atomic_file *af)
 		last = l->data + l->size - 1;
 	if (!run->nadded)
 		return;
-	/* A rewritten last line ends in its delimiter; a kept one may not. */
-	if (last && *last != l->delim)
-		atomic_write(af, run->fmt.crlf ? "\r\n" : &l->delim, run->fmt.crlf ? 2 : 1);
+	/* A rewritten last line ends in its delimiter; a kept one may not.
+	 * A CRLF list's last line may end in its CR alone: "\r\r\n" would
+	 * put a CR in its name. */
+	if (last && *last != l->delim) {
+		bool crlf = run->fmt.crlf && *last != '\r';
+		atomic_write(af, crlf ? "\r\n" : &l->delim, crlf ? 2 : 1);
+	}
 	atomic_write(af, run->added_buf, run->added_len);
 }
 

@@ -635,6 +635,42 @@ signalled() {
 	sha256sum -z $'new\nline' a | cmp - zlist
 }
 
+@test "the list's form wins: a list of comments only keeps its delimiter, a CRLF list's bare CR last, a reversed list under ';' (a helper's review)" {
+	abc
+	# comments only, newline-ended: -z on the command line does not make
+	# its new records NUL-ended (the list was neither, and grew mixed)
+	printf '# sums of a and b\n' > comments
+	"$SIMDSUM" -z --update=comments a
+	"$SIMDSUM" -z --update=comments b
+	{ echo '# sums of a and b'; sha256sum a b; } | cmp - comments
+	"$SIMDSUM" -c comments
+	# a CRLF list whose last line ends in a CR alone: a CR, not a CRLF,
+	# is added after it ("c\r\r\n" named the file "c\r")
+	printf '%s  a\r\n%s  c\r' "$(sha256sum a | cut -c1-64)" "$(sha256sum c | cut -c1-64)" > crlf
+	"$SIMDSUM" --update=crlf b
+	printf '%s  a\r\n%s  c\r\n%s  b\r\n' "$(sha256sum a | cut -c1-64)" \
+		"$(sha256sum c | cut -c1-64)" "$(sha256sum b | cut -c1-64)" | cmp - crlf
+	"$SIMDSUM" -c crlf
+	# reversed BSD lines under a ';' line: a name that makes the line end
+	# like SFV's "NAME HEX" gets the tagged line, which reads back (the
+	# reversed one read as SFV, and was added again on every run)
+	printf 'v' > 'v 20240101'
+	printf 'z' > CAFEBABE
+	{ echo '; made by hand'; sha256sum a | sed 's/  / /'; } > reversed
+	"$SIMDSUM" --update=reversed 'v 20240101' CAFEBABE b
+	cp reversed once
+	"$SIMDSUM" --update=reversed 'v 20240101' CAFEBABE b
+	cmp once reversed
+	run "$SIMDSUM" -c reversed
+	[ "$status" -eq 0 ]
+	[ "$output" = "a: OK
+v 20240101: OK
+CAFEBABE: OK
+b: OK" ]
+	grep -qx "$(sha256sum b | cut -c1-64) b" reversed
+	grep -qxF "SHA256 (CAFEBABE) = $(sha256sum CAFEBABE | cut -c1-64)" reversed
+}
+
 @test "names that read one pipe are added one after the other, as -j1 reads them" {
 	printf 'abc' > a
 	# 8 MiB: more than a pipe holds, so two readers at once would split it.
