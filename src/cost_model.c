@@ -286,10 +286,12 @@ void cost_model_lanes(enum family family, const struct cpu_profile *p, cpu_featu
 		}
 	}
 	/* Keep as many files in flight as give the most bytes per ns; the
-	 * fewest of equals (less memory, fewer open files). */
+	 * fewest of equals (less memory, fewer open files). Compared as
+	 * b * t[best] against best * t[b]: b / t[b] overflows to infinity for
+	 * a subnormal cost, and every larger b then looked no better. */
 	unsigned best = 1;
 	for (unsigned b = 2; b <= COST_MAX_STREAMS; b++)
-		if (b / t[b] > best / t[best] * (1 + 1e-6))
+		if (b * t[best] > best * t[b] * (1 + 1e-6))
 			best = b;
 	out->capacity = best > 1 ? best : 0;
 	for (unsigned b = best + 1; b <= COST_MAX_STREAMS; b++)

@@ -106,10 +106,18 @@ static bool load_file(const char *path, struct cpu_profile *out, bool *absent, c
 	 * size would cost the run a page fault or two, about 12 us each on
 	 * the Zen 5 VM). Other files, or a size unknown or 0 (as /proc
 	 * says of its files): the largest. */
-	struct stat st;
+	struct stat st, in;
 	size_t cap = PROFILE_MAX_BYTES + 1;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    st.st_size < PROFILE_MAX_BYTES)
+	bool have_st = fstat(fd, &st) == 0;
+	/* Standard input's own pipe or device (SIMDSUM_PROFILE=/dev/stdin):
+	 * reading it here would take the bytes "-" is to hash. (A regular
+	 * file opened again has an offset of its own.) */
+	if (have_st && !S_ISREG(st.st_mode) && fstat(STDIN_FILENO, &in) == 0 &&
+	    st.st_dev == in.st_dev && st.st_ino == in.st_ino) {
+		snprintf(err, errsize, "it is standard input, which is not read for a profile");
+		goto done;
+	}
+	if (have_st && S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size < PROFILE_MAX_BYTES)
 		cap = (size_t)st.st_size + 1;
 	text = malloc(cap);
 	if (!text) {

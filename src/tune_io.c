@@ -26,6 +26,7 @@
 #include "cycles.h"
 #include "input.h"
 #include "io_choice.h"
+#include "quote.h"
 #include "tune.h"
 #include "write_full.h"
 
@@ -72,8 +73,8 @@ static int make_file(uint64_t size, char *why, size_t whysize)
 	char path[4096];
 
 	if (statvfs(dir, &vfs) == 0 && (uint64_t)vfs.f_bavail * vfs.f_frsize < IO_FREE_FACTOR * size) {
-		snprintf(why, whysize, "%s has too little free space for a %llu MiB file", dir,
-			 (unsigned long long)(size >> 20));
+		snprintf(why, whysize, "%s has too little free space for a %llu MiB file",
+			 quote_name(dir), (unsigned long long)(size >> 20));
 		return -1;
 	}
 	if ((size_t)snprintf(path, sizeof path, "%s/simdsum-tune-XXXXXX", dir) >= sizeof path) {
@@ -82,13 +83,14 @@ static int make_file(uint64_t size, char *why, size_t whysize)
 	}
 	int fd = mkstemp(path);
 	if (fd < 0) {
-		snprintf(why, whysize, "cannot create a file in %s: %s", dir, strerror(errno));
+		snprintf(why, whysize, "cannot create a file in %s: %s", quote_name(dir),
+			 strerror(errno));
 		return -1;
 	}
 	unlink(path);
 	if (!fill(fd, size)) {
 		snprintf(why, whysize, "cannot write a %llu MiB file in %s: %s",
-			 (unsigned long long)(size >> 20), dir, strerror(errno));
+			 (unsigned long long)(size >> 20), quote_name(dir), strerror(errno));
 		close(fd);
 		return -1;
 	}

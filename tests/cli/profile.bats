@@ -239,6 +239,20 @@ refused() {
 	done
 }
 
+@test "a profile that is standard input's pipe is not read: \"-\" hashes its bytes" {
+	good_profile > p
+	run --separate-stderr bash -c 'printf "hello\n" | SIMDSUM_CPU_SIGNATURE=$2 SIMDSUM_PROFILE=/dev/stdin "$1" -' \
+		sh "$SIMDSUM" "$SIG"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'hello\n' | sha256sum)" ]
+	[[ "$stderr" == "$SAYS: warning: profile /dev/stdin: it is standard input, which is not read for a profile; using the built-in profile ("*")" ]]
+	# a regular file on standard input has an offset of its own: read
+	printf 'hello\n' > data
+	run -0 --separate-stderr bash -c 'SIMDSUM_CPU_SIGNATURE=$2 SIMDSUM_PROFILE=p "$1" - < data' sh "$SIMDSUM" "$SIG"
+	[ "$output" = "$(sha256sum < data)" ]
+	[[ "$stderr" != *warning* ]] || { echo "$stderr"; false; }
+}
+
 @test "a profile truncated at every byte: digests never change, one warning unless cut at a line's end" {
 	[ -z "${SIMDSUM_SKIP_SLOW:-}" ] || skip "a run per byte: minutes under valgrind"
 	setup_data

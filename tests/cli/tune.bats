@@ -137,6 +137,12 @@ can_make_readonly() {
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" | grep -q '^# read() against mmap not measured: .*donn??es'
 	printf '%s\n' "$output" | grep -qx 'io measure'
+	# on standard error, quoted as names are: one line, whatever TMPDIR holds
+	export TMPDIR="$T/no-such-dir"$'\n'"simdsum: injected"
+	run --separate-stderr "$SIMDSUM" --tune
+	[ "$status" -eq 0 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" == *"no-such-dir'\$'\\n''simdsum: injected'"* ]] || { echo "$stderr"; false; }
 }
 
 @test "--tune=save on a CPU whose vendor is padded with spaces: a profile it then uses" {

@@ -176,6 +176,32 @@ static void test_intel_lanes(void **state)
 	assert_string_equal(dispatch_pick(&d, 1 << 20)->name, "vpclmul");
 }
 
+/* A multi-buffer row far cheaper than any other keeps every lane busy,
+ * however cheap: with a subnormal cost b / t[b] overflowed to infinity
+ * at two files, and no larger count looked better (a plan of 2 files). */
+static void test_tiny_costs_keep_every_lane(void **state)
+{
+	(void)state;
+	need_x86_rows();
+	const double costs[] = { 1e-300, 1e-320, 4.9e-324 };
+	for (size_t k = 0; k < sizeof costs / sizeof costs[0]; k++) {
+		struct cpu_profile *p = complete("AMD Zen 5");
+		struct row_cost *row = NULL;
+		for (unsigned i = 0; i < p->nrows; i++)
+			if (p->rows[i].impl->lanes == 16 &&
+			    p->rows[i].impl == impl_find(FAMILY_SHA256, "avx512x16"))
+				row = &p->rows[i];
+		assert_non_null(row);
+		row->call_ns = 0;
+		row->byte_ns = costs[k];
+		struct lane_plan plan;
+		cost_model_lanes(FAMILY_SHA256, p, ALL_FEATURES, NULL, &plan);
+		if (plan.capacity != 16)
+			fail_msg("byte cost %g: %u files at once, want 16", costs[k], plan.capacity);
+		assert_string_equal(kernel_name(&plan, 16), "avx512x16");
+	}
+}
+
 /* The default, on every CPU with a built-in profile: auto's choices under
  * it cost at most 1.7x those under the CPU's own profile, by the CPU's own
  * rows (cost_regret). Zen 4's rows, the default before, reached 2.00x on
@@ -736,6 +762,7 @@ int main(void)
 		cmocka_unit_test(test_knee_hands_over),
 		cmocka_unit_test(test_tune_fit),
 		cmocka_unit_test(test_forced_lanes),
+		cmocka_unit_test(test_tiny_costs_keep_every_lane),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_round_trip),
