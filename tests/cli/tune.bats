@@ -306,8 +306,14 @@ can_make_readonly() {
 	[ "${#stderr_lines[@]}" -eq 1 ]
 }
 
-@test "--tune takes only save" {
+@test "--tune takes only save, and no FILE" {
 	run "$SIMDSUM" --tune=bogus
 	[ "$status" -eq 1 ]
 	[[ "${lines[0]}" == "$SAYS: invalid --tune 'bogus'; valid: save" ]]
+	# nor a FILE (it was ignored, exit 0), as --selftest and --list-impls
+	for mode in tune selftest list-impls; do
+		run "$SIMDSUM" --$mode FILE
+		[ "$status" -eq 1 ]
+		[ "${lines[0]}" = "$SAYS: extra operand 'FILE': --$mode reads no file" ]
+	done
 }
