@@ -6,7 +6,6 @@
 
 #include "cli.h"
 #include "diag.h"
-#include "quote.h"
 
 /* --audit (with --check) and --update (instead of it). */
 static void check_tree_modes(const struct options *opt, int noperands)
@@ -206,9 +205,8 @@ void cli_settle(struct command_line *cl)
 
 	if (text_mode && opt->style == OUTPUT_JSON)
 		diag_usage_error("the --json option is meaningless with --%s", text_mode);
-	if (text_mode && cl->noperands > 0)
-		diag_usage_error("extra operand %s: --%s reads no file", quote_arg(cl->operands[0]),
-				 text_mode);
+	if (text_mode && cl->noperands > 0)   /* as --benchmark says it */
+		diag_usage_error("--%s takes no FILE operands", text_mode);
 	/* These three whatever else was given. */
 	if (cl->mode == MODE_SELFTEST || cl->mode == MODE_TUNE)
 		return;

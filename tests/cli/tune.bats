@@ -310,10 +310,11 @@ can_make_readonly() {
 	run "$SIMDSUM" --tune=bogus
 	[ "$status" -eq 1 ]
 	[[ "${lines[0]}" == "$SAYS: invalid --tune 'bogus'; valid: save" ]]
-	# nor a FILE (it was ignored, exit 0), as --selftest and --list-impls
+	# nor a FILE (it was ignored, exit 0), as --selftest and --list-impls,
+	# in --benchmark's words
 	for mode in tune selftest list-impls; do
 		run "$SIMDSUM" --$mode FILE
 		[ "$status" -eq 1 ]
-		[ "${lines[0]}" = "$SAYS: extra operand 'FILE': --$mode reads no file" ]
+		[ "${lines[0]}" = "$SAYS: --$mode takes no FILE operands" ]
 	done
 }
