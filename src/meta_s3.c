@@ -88,11 +88,14 @@ static bool object_checksum(struct meta_reader *r, const struct json_value *v,
 		c->kind = META_COMPOSITE;
 		c->nparts = n;
 	}
-	/* S3 keeps no whole-object SHA of an upload in parts: without "-N"
-	 * (get-object-attributes) and ChecksumType (older CLIs), the upload's
-	 * part count decides (meta_s3_finish). */
-	c->sha_unsaid = !n && type == TYPE_UNSAID &&
-			(a->family == FAMILY_SHA1 || a->family == FAMILY_SHA256);
+	/* Without "-N" (get-object-attributes) and ChecksumType (older
+	 * CLIs), the upload's part count decides (finish). */
+	if (!n && type == TYPE_UNSAID) {
+		if (a->family == FAMILY_SHA1 || a->family == FAMILY_SHA256)
+			c->unsaid = UNSAID_SHA;
+		else if (a->family == FAMILY_CRC32 || a->family == FAMILY_CRC32C)
+			c->unsaid = UNSAID_CRC;
+	}
 	return true;
 }
 
@@ -296,9 +299,10 @@ static bool finish(struct meta_reader *r)
 			return meta_fail(r, "%s: a whole-object MD5 (no -N), but "
 					 "ObjectParts.TotalPartsCount is %llu", c->source,
 					 (unsigned long long)m->total_parts);
-		if (c->sha_unsaid && upload_parts) {
+		if (c->unsaid != UNSAID_NO && upload_parts) {
 			c->kind = META_COMPOSITE;
 			c->nparts = upload_parts;
+			c->or_whole = c->unsaid == UNSAID_CRC;
 		}
 		/* 0: a partial listing, and nothing says how many parts. */
 		if (c->kind == META_PART)

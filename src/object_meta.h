@@ -39,8 +39,13 @@ struct meta_check {
 	uint64_t part;        /* PART: its number, from 1 */
 	uint64_t components;  /* Cloud Storage's componentCount (a label only) */
 	bool etag;            /* a FULL MD5 that is a single-part ETag */
-	bool sha_unsaid;      /* an S3 SHA-1/SHA-256 without -N or ChecksumType:
-	                       * composite if the upload had parts */
+	/* An S3 checksum without -N or ChecksumType (an older CLI's
+	 * get-object-attributes) of an upload in parts: a SHA-1 or SHA-256 is
+	 * a composite (S3 keeps no whole-object SHA of one); a CRC-32 or
+	 * CRC-32C a composite (before 2025) or the whole object's (a
+	 * FULL_OBJECT one since): either form matches (or_whole). */
+	enum { UNSAID_NO, UNSAID_SHA, UNSAID_CRC } unsaid;
+	bool or_whole;        /* COMPOSITE: the whole object's value matches too */
 	bool little_endian;   /* the value's bytes least significant first (Azure's CRC64) */
 	char source[64];      /* the member it came from ("Checksum.ChecksumSHA256") */
 	char text[META_TEXT_MAX];   /* the value in its own notation (ETag unquoted) */

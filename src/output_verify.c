@@ -88,7 +88,15 @@ static void type_words(const struct verify_result *r, char *out, size_t n)
 		break;
 	case META_COMPOSITE:
 	case META_ETAG: {
-		int k = snprintf(out, n, c->kind == META_ETAG ? "ETag" : "composite");
+		/* a CRC that may be either (or_whole): the form that matched */
+		if (r->matched_whole) {
+			snprintf(out, n, "full object");
+			break;
+		}
+		bool either = c->or_whole && r->status != VERIFY_OK;
+		int k = snprintf(out, n, c->kind == META_ETAG ? "ETag"
+					 : either             ? "full object or composite"
+							      : "composite");
 		cutting_words(r, out + k, n - (size_t)k);
 		break;
 	}
@@ -101,7 +109,11 @@ static void actual_text(const struct verify_result *r, char *out)
 {
 	const struct meta_check *c = r->check;
 	const struct track *t = r->matched ? r->matched : r->ntracks ? r->tracks[0] : NULL;
+	bool whole = r->matched_whole || (!t && r->whole);
 	const uint8_t *d = NULL;
+
+	if (!t)
+		t = r->whole;
 	uint8_t ordered[ALGO_MAX_DIGEST];
 	unsigned n = c->algo->digest_size;
 
@@ -109,7 +121,7 @@ static void actual_text(const struct verify_result *r, char *out)
 	if (c->kind == META_PART)
 		d = r->have_got ? r->got : NULL;
 	else if (t)
-		d = c->kind == META_FULL ? t->last : t->combined;
+		d = c->kind == META_FULL || whole ? t->last : t->combined;
 	if (!d)
 		return;
 	for (unsigned i = 0; i < n; i++)
@@ -183,6 +195,8 @@ static void json_cutting(const struct verify_result *r)
 	const struct meta_check *c = r->check;
 	const struct layout *l = reported_layout(r);
 
+	if (r->matched_whole)
+		return;
 	if (c->kind == META_PART)
 		printf(",\"part\":%llu", (unsigned long long)c->part);
 	if (c->kind != META_FULL && c->nparts)
@@ -213,7 +227,9 @@ static void json_result(const char *name, const struct verify_result *r, const c
 	putchar('{');
 	json_write_name(stdout, "name", name);
 	printf(",\"algorithm\":\"%s\",\"type\":\"%s\"", c->algo->name,
-	       c->etag ? "etag" : json_types[c->kind]);
+	       c->etag ? "etag" : r->matched_whole ? "full" : json_types[c->kind]);
+	if (c->or_whole && r->status != VERIFY_OK)
+		fputs(",\"or_type\":\"full\"", stdout);
 	json_cutting(r);
 	if (c->components)
 		printf(",\"components\":%llu", (unsigned long long)c->components);

@@ -81,7 +81,8 @@ void verify_plan_feed(void *plan, const uint8_t *data, size_t n)
 }
 
 /* A composite's candidates: the first whose cutting gave N parts and
- * whose composite is the one expected. */
+ * whose composite is the one expected; else, for a CRC that may be
+ * either (meta_check's or_whole), the whole file's value. */
 static void decide_composite(struct verify_result *r)
 {
 	unsigned n = r->check->algo->digest_size;
@@ -95,6 +96,11 @@ static void decide_composite(struct verify_result *r)
 			r->matched = t;
 			return;
 		}
+	}
+	if (r->whole && memcmp(r->whole->last, r->check->want, n) == 0) {
+		r->status = VERIFY_OK;
+		r->matched = r->whole;
+		r->matched_whole = true;
 	}
 }
 

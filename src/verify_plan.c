@@ -125,6 +125,9 @@ static void bind_composite(struct verify_plan *p, struct verify_result *r, bool 
 	}
 	for (unsigned i = 0; i < r->ntracks; i++)
 		r->tracks[i]->composite_wanted = true;
+	/* A CRC that may be the whole object's: that too, in the same read. */
+	if (c->or_whole)
+		r->whole = track_get(p, layout_get(p, LAYOUT_WHOLE, 0), c->algo);
 }
 
 static void bind(struct verify_plan *p, struct verify_result *r, bool size_known, uint64_t size)

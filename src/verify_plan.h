@@ -59,6 +59,8 @@ struct verify_result {
 	struct track *tracks[VERIFY_MAX_CANDIDATES];   /* where its value comes from */
 	unsigned ntracks;
 	const struct track *matched;                   /* the candidate that matched */
+	struct track *whole;     /* or_whole: the whole file's value, tried too */
+	bool matched_whole;      /* ... and it matched */
 	uint8_t got[ALGO_MAX_DIGEST];                  /* PART: the part's digest */
 	bool have_got;
 	bool size_unknown;   /* a composite with no listing and no size to cut by */

@@ -207,6 +207,43 @@ dump({"ETag": etag(data, sizes), "ObjectSize": len(data),
 	[ "${lines[2]}" = "obj: SHA256 (full object) OK" ]
 }
 
+@test "S3 CRC-32 or CRC-32C without -N or ChecksumType of an upload in parts: composite or full object, either matches" {
+	# An older CLI's get-object-attributes: composite before 2025, a
+	# FULL_OBJECT one since (it was judged as the whole file's CRC only:
+	# FAILED for a good composite)
+	head -c 3000001 /dev/urandom > obj
+	for alg in crc32 crc32c; do
+		tag=$(tr a-z A-Z <<< $alg)
+		pyref 'alg = sys.argv[2]; sizes = even(len(data), 1 << 20); name = "Checksum" + alg.upper()
+dump({"ETag": etag(data, sizes), "ObjectSize": len(data),
+      "Checksum": {name: composite(alg, data, sizes).split("-")[0]}}, "comp.json")
+dump({"ETag": etag(data, sizes), "ObjectSize": len(data),
+      "Checksum": {name: b64(ALG[alg](data))}}, "full.json")
+dump({"ETag": etag(data, sizes), "ObjectSize": len(data),
+      "Checksum": {name: b64(ALG[alg](data[1:]))}}, "wrong.json")' obj $alg
+		run "$SIMDSUM" --verify-object=comp.json obj
+		[ "$status" -eq 0 ] || { echo "$output"; false; }
+		[ "${lines[2]}" = "obj: $tag (composite, 3 parts of 1 MiB) OK" ]
+		run "$SIMDSUM" --verify-object=full.json obj
+		[ "$status" -eq 0 ] || { echo "$output"; false; }
+		[ "${lines[2]}" = "obj: $tag (full object) OK" ]
+		run "$SIMDSUM" --json --verify-object=full.json obj
+		[ "$(jq -r "select(.algorithm == \"$alg\") | \"\(.type) \(.actual)\"" <<< "$output")" = "full $(jq -r .Checksum[] full.json)" ]
+		run --separate-stderr "$SIMDSUM" --verify-object=wrong.json obj
+		[ "$status" -eq 1 ]
+		[[ "${lines[2]}" == "obj: $tag (full object or composite, 3 parts; tried 1 MiB, "*") FAILED" ]]
+		run --separate-stderr "$SIMDSUM" --json --verify-object=wrong.json obj
+		[ "$(jq -r "select(.algorithm == \"$alg\") | \"\(.type) \(.or_type)\"" <<< "$output")" = "composite full" ]
+	done
+	# a single upload's (no -N on the ETag) is the whole file's, as before
+	pyref 'dump({"ETag": hashlib.md5(data).hexdigest(), "ObjectSize": len(data),
+      "Checksum": {"ChecksumCRC32": composite("crc32", data, [1 << 20] * 2 + [len(data) - (2 << 20)]).split("-")[0]}},
+     "single.json")' obj
+	run --separate-stderr "$SIMDSUM" --verify-object=single.json obj
+	[ "$status" -eq 1 ]
+	[ "${lines[2]}" = "obj: CRC32 (full object) FAILED" ]
+}
+
 @test "S3 head-object COMPOSITE with -N and no listing: the part size from the count" {
 	head -c 3000 /dev/urandom > obj
 	pyref 'dump({"ContentLength": len(data), "ChecksumCRC32C": composite("crc32c", data, [1000] * 3),
