@@ -42,8 +42,9 @@ struct meta_check {
 	/* An S3 checksum without -N or ChecksumType (an older CLI's
 	 * get-object-attributes) of an upload in parts: a SHA-1 or SHA-256 is
 	 * a composite (S3 keeps no whole-object SHA of one); a CRC-32 or
-	 * CRC-32C a composite (before 2025) or the whole object's (a
-	 * FULL_OBJECT one since): either form matches (or_whole). */
+	 * CRC-32C a composite (all were, before S3 offered FULL_OBJECT ones
+	 * for uploads in parts) or the whole object's: either form matches
+	 * (or_whole). */
 	enum { UNSAID_NO, UNSAID_SHA, UNSAID_CRC } unsaid;
 	bool or_whole;        /* COMPOSITE: the whole object's value matches too */
 	bool little_endian;   /* the value's bytes least significant first (Azure's CRC64) */

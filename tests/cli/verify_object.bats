@@ -208,7 +208,7 @@ dump({"ETag": etag(data, sizes), "ObjectSize": len(data),
 }
 
 @test "S3 CRC-32 or CRC-32C without -N or ChecksumType of an upload in parts: composite or full object, either matches" {
-	# An older CLI's get-object-attributes: composite before 2025, a
+	# An older CLI's get-object-attributes: composite before S3 had full-object ones for uploads in parts, a
 	# FULL_OBJECT one since (it was judged as the whole file's CRC only:
 	# FAILED for a good composite)
 	head -c 3000001 /dev/urandom > obj
