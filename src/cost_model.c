@@ -57,31 +57,6 @@ static size_t grid_next(size_t len)
 	return len + len / 16;
 }
 
-/* The next length to look at after len: the grid's, or sooner a row's
- * knee (its from_len). Between two lengths looked at, every row's cost
- * must be one line for the search in cost_model_dispatch to be right:
- * the lengths where a row of lines is cheapest are then one interval,
- * which the search cuts in halves. A knee in between would break that (a
- * row cheapest just below its knee and not at either end), so the last
- * multiple of g below each knee and the first at or above it are looked
- * at too. */
-static size_t next_length(size_t len, size_t g, const struct row_cost *const cand[], unsigned n)
-{
-	size_t next = grid_next(len);
-
-	for (unsigned i = 0; i < n; i++) {
-		size_t k = cand[i]->from_len;
-		if (!k)
-			continue;
-		size_t below = (k - 1) / g * g, above = (k + g - 1) / g * g;
-		if (below > len && below < next)
-			next = below;
-		if (above > len && above < next)
-			next = above;
-	}
-	return next;
-}
-
 /* The call lengths a family's transforms see: whole blocks for SHA and
  * MD5, any for the CRCs and the libraries' streams. */
 static size_t call_granule(enum family family)
@@ -113,6 +88,65 @@ static const struct row_cost *cheapest(const struct singles *s, size_t len)
 	if (r >= 0 && cost[r] <= cost[best] * (1 + REFINE_MARGIN))
 		best = (unsigned)r;
 	return s->row[best];
+}
+
+/* The line of c's cost at len: call + byte * len, of its segment there. */
+static void line_at(const struct row_cost *c, size_t len, double *call, double *byte)
+{
+	bool second = c->from_len && len >= c->from_len;
+
+	*call = second ? c->call2_ns : c->call_ns;
+	*byte = second ? c->byte2_ns : c->byte_ns;
+}
+
+/* Brings *next down to the multiples of g on either side of x, where
+ * they lie in (len, *next). */
+static void stop_around(double x, size_t len, size_t g, size_t *next)
+{
+	if (!(x > (double)len) || x >= (double)*next)   /* NaN too */
+		return;
+	size_t below = (size_t)x / g * g, above = below + g;
+	if (below > len && below < *next)
+		*next = below;
+	if (above > len && above < *next)
+		*next = above;
+}
+
+/* Where the lines call1 + byte1 * x and (call2 + byte2 * x) * scale meet. */
+static double meet(double call1, double byte1, double call2, double byte2, double scale)
+{
+	return (call2 * scale - call1) / (byte1 - byte2 * scale);
+}
+
+/* The next length to look at after len: the grid's, or sooner one where
+ * the row auto takes may change: a row's knee (its from_len), where two
+ * rows' costs cross, or where a refining row's cost crosses its refined
+ * row's times 1 + REFINE_MARGIN (the multiples of g on both sides of
+ * each). Between two lengths looked at, the row taken is then one: a
+ * row cheapest only between two points of the grid (a vpclmul256 tier
+ * of 66 bytes between 64 and 72) is not skipped. */
+static size_t next_length(size_t len, size_t g, const struct singles *s)
+{
+	size_t next = grid_next(len);
+
+	for (unsigned i = 0; i < s->n; i++) {
+		size_t k = s->row[i]->from_len;
+		if (k)
+			stop_around((double)k - 0.5, len, g, &next);
+		double ci, bi;
+		line_at(s->row[i], len, &ci, &bi);
+		for (unsigned j = i + 1; j < s->n; j++) {
+			double cj, bj;
+			line_at(s->row[j], len, &cj, &bj);
+			stop_around(meet(ci, bi, cj, bj, 1), len, g, &next);
+		}
+		if (s->refined_by[i] >= 0) {
+			double cr, br;
+			line_at(s->row[s->refined_by[i]], len, &cr, &br);
+			stop_around(meet(cr, br, ci, bi, 1 + REFINE_MARGIN), len, g, &next);
+		}
+	}
+	return next;
 }
 
 static unsigned candidates(enum family family, const struct cpu_profile *p, cpu_features have,
@@ -170,7 +204,7 @@ void cost_model_dispatch(enum family family, const struct cpu_profile *p, cpu_fe
 	unsigned runs = 0;
 	size_t prev = 0, next;
 	for (size_t l = g; l <= GRID_MAX; l = next > l ? next : l + g) {
-		next = round_up(next_length(l, g, s.row, n), g);
+		next = round_up(next_length(l, g, &s), g);
 		const struct impl *best = cheapest(&s, l)->impl;
 		if (runs && row_at[runs - 1] == best) {
 			prev = l;

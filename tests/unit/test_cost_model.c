@@ -337,6 +337,77 @@ static void test_tier_boundary(void **state)
 	assert_string_equal(d.tier[1].impl->name, "avx");
 }
 
+/* A row cheapest only between two points of the search's grid (66
+ * bytes, between 64 and 72) gets its tier: the search stops where any two
+ * rows' costs cross (a helper's profile; vpclmul256 67.63 ns at 66 bytes,
+ * hybrid 67.72, avx2blend 67.78, and hybrid was taken from 67 bytes,
+ * avx2blend below). Then random profiles of up to four runs: the row
+ * dispatched at every length from 1 to 4096 is the cheapest there. */
+static void test_tier_between_grid_points(void **state)
+{
+	(void)state;
+	need_x86_rows();
+	struct dispatch d;
+	struct cpu_profile p = synthetic("row crc32c hybrid 49.647 0.2738\n"
+					 "row crc32c vpclmul 43.65 0.3772\n"
+					 "row crc32c avx2blend 11.229 0.8568\n"
+					 "row crc32c vpclmul256 24.313 0.6563 from 246 91.848 0.4301\n"
+					 "row crc32c sse42 36.285 0.6671\n"
+					 "row crc32c pclmul 43.747 0.8093\n"
+					 "row crc32c generic 32.191 0.8639 from 2701 162.234 0.9672\n");
+	cost_model_dispatch(FAMILY_CRC32C, &p, ALL_FEATURES, &d);
+	assert_string_equal(dispatch_pick(&d, 66)->name, "vpclmul256");
+	assert_string_equal(dispatch_pick(&d, 65)->name, "avx2blend");
+	assert_string_equal(dispatch_pick(&d, 67)->name, "hybrid");
+
+	static const char *const names[] = { "generic", "sse42", "pclmul", "vpclmul",
+					     "vpclmul256", "avx2blend", "hybrid" };
+	unsigned long long x = 88172645463325252ull;   /* xorshift64, fixed */
+	unsigned checked = 0;
+	for (unsigned round = 0; round < 400; round++) {
+		char rows[1024];
+		size_t used = 0;
+		for (unsigned i = 0; i < 7; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			double call = (double)(x % 10000) / 100, byte = (double)((x >> 20) % 1000) / 1000;
+			used += (size_t)snprintf(rows + used, sizeof rows - used,
+						 "row crc32c %s %.2f %.3f\n", names[i], call, byte + 0.01);
+		}
+		struct cpu_profile r = synthetic(rows);
+		cost_model_dispatch(FAMILY_CRC32C, &r, ALL_FEATURES, &d);
+		/* the brute force: each length's cheapest row, as cost_model
+		 * decides it (refines have no row among these seven); rows
+		 * of equal cost go to the earlier in the registry */
+		const struct impl *prev = NULL;
+		unsigned runs = 0;
+		const struct impl *best_at[4097];
+		for (size_t len = 1; len <= 4096; len++) {
+			const struct impl *best = NULL;
+			double least = INFINITY;
+			for (const struct impl *i = impl_table(FAMILY_CRC32C); i->name; i++) {
+				const struct row_cost *c = profile_cost(&r, i);
+				if (c && cost_model_call_ns(c, len) < least) {
+					least = cost_model_call_ns(c, len);
+					best = i;
+				}
+			}
+			best_at[len] = best;
+			runs += best != prev;
+			prev = best;
+		}
+		if (runs > IMPL_MAX_TIERS)   /* more runs than tiers: not this test's */
+			continue;
+		checked++;
+		for (size_t len = 1; len <= 4096; len++)
+			if (dispatch_pick(&d, len) != best_at[len])
+				fail_msg("round %u, %zu bytes: %s dispatched, %s cheapest\n%s", round, len,
+					 dispatch_pick(&d, len)->name, best_at[len]->name, rows);
+	}
+	print_message("%u random profiles of at most %d runs checked at every length\n", checked,
+		      IMPL_MAX_TIERS);
+	assert_true(checked > 100);
+}
+
 /* A row that refines another (the same rounds in fewer instructions:
  * SHA-512's avx512 and avx2) takes the tie, up to 3% dearer by the
  * profile; more than that and the data wins. The registry's refines
@@ -763,6 +834,7 @@ int main(void)
 		cmocka_unit_test(test_tune_fit),
 		cmocka_unit_test(test_forced_lanes),
 		cmocka_unit_test(test_tiny_costs_keep_every_lane),
+		cmocka_unit_test(test_tier_between_grid_points),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_truncated_everywhere),
 		cmocka_unit_test(test_round_trip),
