@@ -56,6 +56,16 @@ struct engine {
 	dev_t stream_dev[WINDOW];       /* which one */
 	ino_t stream_ino[WINDOW];
 	unsigned stream_waiters;        /* workers in stream_turn (atomic) */
+	/* Each stream a job has finished reading, and when (a count of such
+	 * finishes, stream_clock): a FIFO opened before an earlier name of it
+	 * finished may hold that writer's ended pipe (see stream_turn). */
+	uint64_t stream_clock;          /* atomic; written under mu */
+	struct stream_done {
+		dev_t dev;
+		ino_t ino;
+		uint64_t at;
+	} *streams_done;
+	size_t nstreams_done, streams_cap;
 	unsigned output_waiters;        /* workers in own_output_turn */
 	pthread_mutex_t mu;
 	pthread_cond_t work;    /* a job was queued, or the engine closed */
@@ -73,6 +83,35 @@ static struct job *slot(struct engine *e, uint64_t seq)
 	return &e->ring[seq % WINDOW];
 }
 
+/* A job finished reading stream dev/ino. Called with the lock held. */
+static void note_stream_done(struct engine *e, dev_t dev, ino_t ino)
+{
+	uint64_t at = __atomic_add_fetch(&e->stream_clock, 1, __ATOMIC_SEQ_CST);
+	size_t k = 0;
+
+	while (k < e->nstreams_done && !(e->streams_done[k].dev == dev && e->streams_done[k].ino == ino))
+		k++;
+	if (k == e->nstreams_done) {
+		if (k == e->streams_cap) {
+			e->streams_cap = e->streams_cap ? 2 * e->streams_cap : 8;
+			e->streams_done = xnrealloc(e->streams_done, e->streams_cap,
+						    sizeof *e->streams_done);
+		}
+		e->streams_done[e->nstreams_done++] = (struct stream_done){ dev, ino, 0 };
+	}
+	e->streams_done[k].at = at;
+}
+
+/* Whether a job finished reading stream dev/ino after stream_clock was
+ * since. Called with the lock held. */
+static bool stream_done_since(const struct engine *e, dev_t dev, ino_t ino, uint64_t since)
+{
+	for (size_t k = 0; k < e->nstreams_done; k++)
+		if (e->streams_done[k].dev == dev && e->streams_done[k].ino == ino)
+			return e->streams_done[k].at > since;
+	return false;
+}
+
 static void job_done(struct job *job, void *ctx)
 {
 	struct engine *e = ctx;
@@ -81,6 +120,8 @@ static void job_done(struct job *job, void *ctx)
 	pthread_mutex_lock(&e->mu);
 	e->state[i] = SLOT_DONE;
 	e->running--;
+	if (e->is_stream[i])
+		note_stream_done(e, e->stream_dev[i], e->stream_ino[i]);
 	/* Only the oldest job lets the caller go on; waking it for every
 	 * other one cost a wake-up a file once the window was full. */
 	if (e->emitter_waits && i == e->next_emit % WINDOW)
@@ -135,15 +176,18 @@ static int stream_blocker(struct engine *e, uint64_t seq, dev_t dev, ino_t ino)
  * stream_guard.c cannot see without a stat of every name) is read as -j1
  * reads it: the first name to the stream's end, then the next. So the
  * job waits until every earlier job has opened and none of them reads
- * this stream; a FIFO waited for is then opened again, as -j1 opens it
- * after the first name's writer has gone (the old descriptor would read
- * that writer's end). Returns whether rd is open. */
-static bool stream_turn(struct engine *e, struct job *job, struct file_reader *rd)
+ * this stream; a FIFO that an earlier name finished reading after this
+ * job opened it (opened_at: stream_clock then), whether this job waited
+ * for it or it ended just before, is then opened again, as -j1 opens it
+ * after the first name's writer has gone: the old descriptor would read
+ * that writer's end, an empty stream, and the next writer would find no
+ * reader (a hang at -j2 under load, in CI). Returns whether rd is open. */
+static bool stream_turn(struct engine *e, struct job *job, struct file_reader *rd,
+			uint64_t opened_at)
 {
 	size_t i = (size_t)(job - e->ring);
 	dev_t dev = rd->before.st_dev;
 	ino_t ino = rd->before.st_ino;
-	bool waited = false;
 
 	if (e->cfg.jobs < 2)
 		return true;
@@ -154,14 +198,12 @@ static bool stream_turn(struct engine *e, struct job *job, struct file_reader *r
 	__atomic_store_n(&e->opened[i], job->seq + 1, __ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&e->stream_waiters, 1, __ATOMIC_SEQ_CST);
 	pthread_cond_broadcast(&e->turn);
-	int blocker;
-	while ((blocker = stream_blocker(e, job->seq, dev, ino)) != 0) {
-		waited |= blocker == 2;
+	while (stream_blocker(e, job->seq, dev, ino) != 0)
 		pthread_cond_wait(&e->turn, &e->mu);
-	}
+	bool ended_since = stream_done_since(e, dev, ino, opened_at);
 	__atomic_sub_fetch(&e->stream_waiters, 1, __ATOMIC_SEQ_CST);
 	pthread_mutex_unlock(&e->mu);
-	if (!waited || !S_ISFIFO(rd->before.st_mode) || rd->is_stdin)
+	if (!ended_since || !S_ISFIFO(rd->before.st_mode) || rd->is_stdin)
 		return true;
 	/* The new one first: a writer that came for it may be writing into
 	 * the old one's pipe, and the last reader's close would be its EPIPE. */
@@ -238,6 +280,8 @@ static void run_job(struct worker *w, struct job *job)
 	}
 	g = group_for(w, job);
 	struct file_reader rd;
+	/* Before any open of it (here or by the lanes): see stream_turn. */
+	uint64_t opened_at = __atomic_load_n(&w->e->stream_clock, __ATOMIC_SEQ_CST);
 	enum lanes_took took = g ? lanes_add(g, job, &rd) : LANES_DECLINED;
 	if (took == LANES_TAKEN) {
 		mark_opened(w->e, seq);
@@ -249,21 +293,22 @@ static void run_job(struct worker *w, struct job *job)
 	bool opened = took == LANES_STREAM || reader_open(&rd, job->name, &job->walked);
 	bool stream = opened && (S_ISFIFO(rd.before.st_mode) || S_ISSOCK(rd.before.st_mode) ||
 				 S_ISCHR(rd.before.st_mode));
-	if (stream)
-		opened = stream_turn(w->e, job, &rd);
-	else
+	if (!stream)
 		mark_opened(w->e, seq);
 	bool own_output = opened && reader_is_stdout_file(&rd);
-	/* A pipe, FIFO or device may not end soon (or ever: /dev/zero): the
-	 * files in this worker's lanes, named before it, finish first and,
-	 * when this thread is the one that prints, are printed, as one at a
-	 * time would print them. So for stdout's own file, which must see
-	 * those lines. */
+	/* A pipe, FIFO or device may not end soon (or ever: /dev/zero), and
+	 * may wait in stream_turn for another worker's reading of it, whose
+	 * writer may wait for the lines of the files in this worker's lanes:
+	 * those, named before it, finish first and, when this thread is the
+	 * one that prints, are printed, as one at a time would print them.
+	 * So for stdout's own file, which must see those lines. */
 	if (opened && (!S_ISREG(rd.before.st_mode) || own_output)) {
 		finish_lanes(w);
 		if (w == &w->e->inline_worker)
 			emit_ready(w->e, false);
 	}
+	if (stream)
+		opened = stream_turn(w->e, job, &rd, opened_at);
 	if (own_output)
 		own_output_turn(w->e, seq);
 	unsigned ways = opened ? crc_split_ways(w->e, job) : 1;
@@ -626,5 +671,6 @@ void engine_finish(struct engine *e)
 	pthread_cond_destroy(&e->done);
 	pthread_cond_destroy(&e->turn);
 	free(e->ring);
+	free(e->streams_done);
 	free(e);
 }

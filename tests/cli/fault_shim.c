@@ -67,6 +67,9 @@
  *                        entry (file or directory) is renamed NAME.moved
  *                        and a symbolic link to $SIMDSUM_FAULT_LINK put in
  *                        its place; both logged
+ *   slow-fifo-open=SUBSTR    open() of a FIFO whose path contains
+ *                        SUBSTR sleeps 1 s once it has succeeded (logged):
+ *                        a reader that lags between its open and its read
  *   pipe-eio-after=N     read() of a pipe or FIFO fails with EIO once N
  *                        bytes have come from pipes (a stream that fails
  *                        mid-way, as a device can); each failure logged
@@ -307,7 +310,14 @@ int open(const char *path, int flags, ...)
 		errno = EACCES;
 		return -1;
 	}
-	return real_open(path, flags, mode);
+	int fd = real_open(path, flags, mode);
+	struct stat st;
+	if (fd >= 0 && fault_matches("slow-fifo-open=", path) && fstat(fd, &st) == 0 &&
+	    S_ISFIFO(st.st_mode)) {
+		log_line("slow-fifo-open", 0, path);
+		sleep(1);
+	}
+	return fd;
 }
 
 /* With _FILE_OFFSET_BITS=64 callers reach open64 instead. */

@@ -287,6 +287,25 @@ wait_lines() {
 	done
 }
 
+@test "one FIFO by two names, the second opened while the first is read and turning after it ended: opened again" {
+	# The second name's descriptor, opened while the first writer wrote,
+	# holds that writer's pipe: read after the first name ended, it read
+	# an empty stream, and the next writer waited for a reader for ever
+	# (a CI run timed out so at -j2, under load). The shim makes the
+	# second name's open lag 1 s; the first writer writes at 0.5 s, the
+	# second comes at 2.5 s, after the first line.
+	head -c 1048576 /dev/urandom > w1
+	head -c 1048576 /dev/urandom > w2
+	mkfifo p
+	{ sha256sum w1; sha256sum w2; } | awk '{ print $1 }' > want
+	run timeout 30 bash -c "SIMDSUM_FAULT=slow-fifo-open=./p SIMDSUM_FAULT_LOG='$T/.faults.log' \
+		LD_PRELOAD='$FAULT_SHIM' '$SIMDSUM' -j2 p ./p |
+		{ { sleep 0.5; cat w1; } > p; read -r l; echo \"\$l\"; sleep 2; cat w2 > p; cat; }"
+	[ "$status" -eq 0 ] || { echo "status $status: $output"; false; }
+	[ "$(awk '{ print $1 }' <<<"$output")" = "$(cat want)" ] || { echo "$output"; false; }
+	grep -q "^slow-fifo-open" "$T/.faults.log"
+}
+
 @test "lanes under a low descriptor limit: every file hashed, as one at a time hashes them" {
 	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind needs descriptors of its own"
 	for i in $(seq 1 20); do head -c 200000 /dev/urandom > "g$i"; done
