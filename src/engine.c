@@ -221,9 +221,11 @@ static bool stream_turn(struct engine *e, struct job *job, struct file_reader *r
  * job before it is printed, then the lines go out, then it is read. Only
  * jobs before it are waited for, and none of them waits for a later one,
  * so the wait ends. */
-static void own_output_turn(struct engine *e, uint64_t seq)
+static void own_output_turn(struct worker *w, uint64_t seq)
 {
-	if (e->nworkers) {   /* the caller prints: wait for it */
+	struct engine *e = w->e;
+
+	if (w != &e->inline_worker) {   /* the caller prints: wait for it */
 		pthread_mutex_lock(&e->mu);
 		e->output_waiters++;
 		while (e->next_emit < seq)
@@ -310,7 +312,7 @@ static void run_job(struct worker *w, struct job *job)
 	if (stream)
 		opened = stream_turn(w->e, job, &rd, opened_at);
 	if (own_output)
-		own_output_turn(w->e, seq);
+		own_output_turn(w, seq);
 	unsigned ways = opened ? crc_split_ways(w->e, job) : 1;
 	if (ways > 1 && crc_split_worth(&rd)) {
 		crc_split_hash(job, &rd, ways);
