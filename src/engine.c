@@ -172,22 +172,35 @@ static int stream_blocker(struct engine *e, uint64_t seq, dev_t dev, ino_t ino)
 	return 0;
 }
 
+static void finish_lanes(struct worker *w);
+static void emit_ready(struct engine *e, bool wait);
+
 /* A FIFO, socket or device that two names reach ("f" and "./f", which
  * stream_guard.c cannot see without a stat of every name) is read as -j1
  * reads it: the first name to the stream's end, then the next. So the
  * job waits until every earlier job has opened and none of them reads
- * this stream; a FIFO that an earlier name finished reading after this
- * job opened it (opened_at: stream_clock then), whether this job waited
- * for it or it ended just before, is then opened again, as -j1 opens it
- * after the first name's writer has gone: the old descriptor would read
- * that writer's end, an empty stream, and the next writer would find no
- * reader (a hang at -j2 under load, in CI). Returns whether rd is open. */
-static bool stream_turn(struct engine *e, struct job *job, struct file_reader *rd,
+ * this stream. A FIFO is then opened again, as -j1 opens it once the
+ * earlier name's writer has gone, when this job's descriptor may hold
+ * that writer's ended pipe (it would read it as empty, and the next
+ * writer would find no reader: a hang at -j2 under load, in CI):
+ *  - while an earlier job reads the stream, the descriptor is closed at
+ *    once, so that no later writer comes through it early (one that
+ *    opens while it is held does not wait for this job's turn, and may
+ *    come and go before it);
+ *  - without a wait, when an earlier name finished reading it after this
+ *    job opened it (opened_at: stream_clock then).
+ * While it waits for an earlier job reading the stream, the files in the
+ * worker's lanes finish: that job's writer may be waiting for their
+ * lines. Returns whether rd is open. */
+static bool stream_turn(struct worker *w, struct job *job, struct file_reader *rd,
 			uint64_t opened_at)
 {
+	struct engine *e = w->e;
 	size_t i = (size_t)(job - e->ring);
 	dev_t dev = rd->before.st_dev;
 	ino_t ino = rd->before.st_ino;
+	bool fifo = S_ISFIFO(rd->before.st_mode) && !rd->is_stdin;
+	bool closed = false, lanes_done = false;
 
 	if (e->cfg.jobs < 2)
 		return true;
@@ -198,12 +211,30 @@ static bool stream_turn(struct engine *e, struct job *job, struct file_reader *r
 	__atomic_store_n(&e->opened[i], job->seq + 1, __ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&e->stream_waiters, 1, __ATOMIC_SEQ_CST);
 	pthread_cond_broadcast(&e->turn);
-	while (stream_blocker(e, job->seq, dev, ino) != 0)
+	int blocker;
+	while ((blocker = stream_blocker(e, job->seq, dev, ino)) != 0) {
+		if (blocker == 2 && fifo && !closed) {
+			/* the earlier job's descriptor keeps the pipe */
+			(void)reader_close(rd);
+			closed = true;
+		}
+		/* Not while this FIFO may be another's, still open: a writer
+		 * could come and go through it in the meantime. */
+		if (blocker == 2 && !lanes_done) {
+			pthread_mutex_unlock(&e->mu);
+			finish_lanes(w);
+			lanes_done = true;
+			pthread_mutex_lock(&e->mu);
+			continue;
+		}
 		pthread_cond_wait(&e->turn, &e->mu);
-	bool ended_since = stream_done_since(e, dev, ino, opened_at);
+	}
+	bool ended_since = fifo && stream_done_since(e, dev, ino, opened_at);
 	__atomic_sub_fetch(&e->stream_waiters, 1, __ATOMIC_SEQ_CST);
 	pthread_mutex_unlock(&e->mu);
-	if (!ended_since || !S_ISFIFO(rd->before.st_mode) || rd->is_stdin)
+	if (closed)
+		return reader_open(rd, job->name, &job->walked);
+	if (!ended_since)
 		return true;
 	/* The new one first: a writer that came for it may be writing into
 	 * the old one's pipe, and the last reader's close would be its EPIPE. */
@@ -260,8 +291,6 @@ static unsigned crc_split_ways(struct engine *e, const struct job *job)
 	return nothing_else ? e->cfg.jobs : 1;
 }
 
-static void emit_ready(struct engine *e, bool wait);
-
 static void finish_lanes(struct worker *w)
 {
 	for (int i = 0; i < GROUPS; i++)
@@ -297,22 +326,23 @@ static void run_job(struct worker *w, struct job *job)
 				 S_ISCHR(rd.before.st_mode));
 	if (!stream)
 		mark_opened(w->e, seq);
+	if (stream)
+		opened = stream_turn(w, job, &rd, opened_at);
 	bool own_output = opened && reader_is_stdout_file(&rd);
-	/* A pipe, FIFO or device may not end soon (or ever: /dev/zero), and
-	 * may wait in stream_turn for another worker's reading of it, whose
-	 * writer may wait for the lines of the files in this worker's lanes:
-	 * those, named before it, finish first and, when this thread is the
-	 * one that prints, are printed, as one at a time would print them.
-	 * So for stdout's own file, which must see those lines. */
+	/* A pipe, FIFO or device may not end soon (or ever: /dev/zero): the
+	 * files in this worker's lanes, named before it, finish first and,
+	 * when this thread is the one that prints, are printed, as one at a
+	 * time would print them. So for stdout's own file, which must see
+	 * those lines; it is then read to the size they have made it. */
 	if (opened && (!S_ISREG(rd.before.st_mode) || own_output)) {
 		finish_lanes(w);
 		if (w == &w->e->inline_worker)
 			emit_ready(w->e, false);
 	}
-	if (stream)
-		opened = stream_turn(w->e, job, &rd, opened_at);
-	if (own_output)
+	if (own_output) {
 		own_output_turn(w, seq);
+		opened = reader_restat(&rd);
+	}
 	unsigned ways = opened ? crc_split_ways(w->e, job) : 1;
 	if (ways > 1 && crc_split_worth(&rd)) {
 		crc_split_hash(job, &rd, ways);

@@ -92,14 +92,6 @@ void job_fail(struct job *job, int err)
 	job->result.outcome.err = err;
 }
 
-void job_hash_single(struct job *job, enum io_mode io, struct read_buffer *buf)
-{
-	struct file_reader r;
-	bool opened = reader_open(&r, job->name, &job->walked);
-
-	job_hash_reader(job, &r, opened, io, buf);
-}
-
 /* The contexts of the one job a thread hashes at a time. Not on the stack:
  * 17 KiB there overflowed the main thread's stack under "ulimit -s 24",
  * where sha256sum runs. */

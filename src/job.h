@@ -76,9 +76,6 @@ const char *outcome_detail(const struct job *job, char *buf, size_t size);
 const char *job_disagreement(const struct algo *algo, const struct impl *impl, char *buf,
 			     size_t size);
 
-/* Hashes a job single-stream (one read of the file for all choices),
- * reading into buf. */
-void job_hash_single(struct job *job, enum io_mode io, struct read_buffer *buf);
 
 /* The same for the job's file as reader_open left it in r: opened (and
  * closed here), or not (its outcome says why). */

@@ -187,12 +187,8 @@ enum lanes_took lanes_add(struct lane_group *g, struct job *job, struct file_rea
 		diag_debug_file(job->name, "no memory for the multi-buffer lanes: one file at a time");
 		return LANES_DECLINED;
 	}
-	if (!l) {
-		struct read_buffer scratch = read_buffer_wrap(g->scratch, LANE_BUFFER);
-		job_hash_single(job, g->io, &scratch);
-		g->done(job, g->done_ctx);
-		return LANES_TAKEN;
-	}
+	if (!l)
+		return LANES_FULL;
 	bool opened = reader_open(&l->r, job->name, &job->walked);
 	int err = l->r.outcome.err;
 	if (!opened && (err == EMFILE || err == ENFILE) && g->busy) {

@@ -53,6 +53,9 @@ enum lanes_took {
 	LANES_DECLINED,   /* untouched: the lanes' buffers could not be had;
 	                   * the group has given up its lanes (lanes_accepts
 	                   * is false from now on) */
+	LANES_FULL,       /* untouched: every lane is busy; the caller hashes
+	                   * it on its own, as any file the lanes do not take
+	                   * (a FIFO, stdout's own file: engine.c) */
 	LANES_STREAM,     /* a pipe, FIFO, device or socket, opened into
 	                   * *stream and left to the caller: it may not end
 	                   * soon, and the files in the worker's lanes should

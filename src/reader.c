@@ -190,6 +190,19 @@ bool reader_is_stdout_file(const struct file_reader *r)
 	return is_stdout_file(&r->before);
 }
 
+bool reader_restat(struct file_reader *r)
+{
+	if (fstat(r->fd, &r->before) != 0) {
+		r->outcome.status = FILE_READ_FAILED;
+		r->outcome.err = errno;
+		if (!r->is_stdin)
+			close(r->fd);
+		return false;
+	}
+	r->regular = r->size_is_length && r->before.st_size > 0;
+	return true;
+}
+
 /* The file gave more bytes than fstat said it had. If it grew (its size or
  * times moved), it changed: say so now instead of chasing the growing end
  * to the last byte. Otherwise the size it reports is not its length (some

@@ -81,6 +81,13 @@ void reader_lost_mapped_page(struct file_reader *r, uint64_t at);
  * SUMS): coreutils has written the lines before it when it reads it. */
 bool reader_is_stdout_file(const struct file_reader *r);
 
+/* Takes r's size and times again, before any read: for standard output's
+ * own file once the lines before it are written, so that every path
+ * (mapped, split over threads) reads it to that size. false when fstat
+ * fails (r->outcome then says why, and r is closed, as by a failed
+ * reader_open). */
+bool reader_restat(struct file_reader *r);
+
 /* Finishes: a regular file whose size or times differ from those at
  * reader_open (one fstat, whatever path read it) becomes FILE_CHANGED.
  * Closes the descriptor (not standard input) and returns the outcome with

@@ -150,8 +150,19 @@ lanes_row() {
 	sha256sum -c self.list > out
 	tail -n 1 out | grep -qx 'out: OK'
 	for j in 1 2 4; do
-		"$SIMDSUM" -j$j -c self.list > out || { echo "-j$j: $(tail -n 1 out)"; false; }
-		tail -n 1 out | grep -qx 'out: OK'
+		for io in auto mmap; do
+			"$SIMDSUM" -j$j --io=$io -c self.list > out || { echo "-j$j $io: $(tail -n 1 out)"; false; }
+			tail -n 1 out | grep -qx 'out: OK'
+		done
+	done
+	# read to the size the lines before it made, on every path: mapped,
+	# and a CRC split over threads (it read to the size at its open)
+	head -c 40000000 /dev/urandom > keep
+	for args in "--io=mmap -j1" "-a crc32c -j2"; do
+		cp keep big-sums
+		"$SIMDSUM" $args a001 a002 big-sums >> big-sums
+		[ "$(tail -n 1 big-sums)" = "$(head -n -1 big-sums | "$SIMDSUM" $args - | sed 's/ -$/ big-sums/')" ] ||
+			{ echo "$args: $(tail -n 1 big-sums)"; false; }
 	done
 	# Whether a chunk goes out while it is read depends on the threads:
 	# the shim makes it grow then, every time.
