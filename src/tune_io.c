@@ -83,14 +83,15 @@ static int make_file(uint64_t size, char *why, size_t whysize)
 	}
 	int fd = mkstemp(path);
 	if (fd < 0) {
-		snprintf(why, whysize, "cannot create a file in %s: %s", quote_name(dir),
-			 strerror(errno));
+		const char *err = strerror(errno);   /* before quote_name may change errno */
+		snprintf(why, whysize, "cannot create a file in %s: %s", quote_name(dir), err);
 		return -1;
 	}
 	unlink(path);
 	if (!fill(fd, size)) {
+		const char *err = strerror(errno);
 		snprintf(why, whysize, "cannot write a %llu MiB file in %s: %s",
-			 (unsigned long long)(size >> 20), quote_name(dir), strerror(errno));
+			 (unsigned long long)(size >> 20), quote_name(dir), err);
 		close(fd);
 		return -1;
 	}
