@@ -39,7 +39,8 @@ static uint64_t uniform_size(const struct layout *l)
 	return l->nsizes ? l->sizes[0] : 0;
 }
 
-/* ", 3 parts of 8 MiB", ", 3 parts as listed", "; tried 8 MiB, 7 MiB". */
+/* ", 3 parts of 8 MiB", ", 3 parts as listed", "; tried 8 MiB, 7 MiB",
+ * "; no size: tried 8 MiB, 5 MiB, ..." (a pipe, and META has none). */
 static void cutting_words(const struct verify_result *r, char *out, size_t n)
 {
 	const struct layout *l = reported_layout(r);
@@ -51,13 +52,13 @@ static void cutting_words(const struct verify_result *r, char *out, size_t n)
 		each = l->kind == LAYOUT_FIXED ? l->part_size : uniform_size(l);
 		size_words(each, words, sizeof words);
 		snprintf(out + k, n - (size_t)k, each ? " of %s" : " as listed", words);
-	} else if (!l && r->size_unknown) {
+	} else if (!l && r->size_unknown && r->ntracks == 0) {
 		snprintf(out + k, n - (size_t)k, "; no size to find the part size by");
 	} else if (!l && r->ntracks == 0) {
 		snprintf(out + k, n - (size_t)k, "; no part size tried gives %llu parts%s",
 			 (unsigned long long)parts, r->part_listed ? " of the sizes listed" : "");
 	} else if (!l) {
-		k += snprintf(out + k, n - (size_t)k, "; tried");
+		k += snprintf(out + k, n - (size_t)k, "; %stried", r->size_unknown ? "no size: " : "");
 		for (unsigned i = 0; i < r->ntracks && (size_t)k < n; i++) {
 			size_words(r->tracks[i]->layout->part_size, words, sizeof words);
 			k += snprintf(out + k, n - (size_t)k, "%s %s", i ? "," : "", words);
@@ -103,17 +104,30 @@ static void type_words(const struct verify_result *r, char *out, size_t n)
 	}
 }
 
+/* Where a failed composite's value is shown from: the first cutting that
+ * gave its N parts (another count's composite is no value to compare),
+ * else the whole file's CRC when it may be that; NULL when there is none.
+ * *whole: the whole file's. */
+static const struct track *shown_track(const struct verify_result *r, bool *whole)
+{
+	*whole = r->matched_whole;
+	if (r->matched || r->check->kind == META_FULL)
+		return r->matched ? r->matched : r->tracks[0];
+	for (unsigned i = 0; i < r->ntracks; i++)
+		if (r->tracks[i]->layout->nparts == r->check->nparts)
+			return r->tracks[i];
+	*whole = r->whole != NULL;
+	return r->whole;
+}
+
 /* The value computed, in the notation META used; "" when there is none
- * (a part the file never reached, a composite with no candidate). */
+ * (a part the file never reached, a composite no cutting gave). */
 static void actual_text(const struct verify_result *r, char *out)
 {
 	const struct meta_check *c = r->check;
-	const struct track *t = r->matched ? r->matched : r->ntracks ? r->tracks[0] : NULL;
-	bool whole = r->matched_whole || (!t && r->whole);
+	bool whole = false;
+	const struct track *t = c->kind == META_PART ? NULL : shown_track(r, &whole);
 	const uint8_t *d = NULL;
-
-	if (!t)
-		t = r->whole;
 	uint8_t ordered[ALGO_MAX_DIGEST];
 	unsigned n = c->algo->digest_size;
 
@@ -130,7 +144,7 @@ static void actual_text(const struct verify_result *r, char *out)
 		hex_encode(ordered, n, out);
 	else
 		base64_encode(ordered, n, out);
-	if ((c->kind == META_ETAG || c->kind == META_COMPOSITE) && strchr(c->text, '-'))
+	if ((c->kind == META_ETAG || c->kind == META_COMPOSITE) && !whole && strchr(c->text, '-'))
 		sprintf(out + strlen(out), "-%llu", (unsigned long long)c->nparts);
 }
 

@@ -3,7 +3,8 @@
  * file check to the whole-file layout, a listed part to the listed
  * layout, a composite or multipart ETag to the listed layout when the
  * listing is complete, else to every common part size that cuts the
- * object into exactly its N parts. Layouts and tracks are shared, so
+ * object into exactly its N parts (without a size: every common one,
+ * and the count decides at the end). Layouts and tracks are shared, so
  * two checks of one algorithm over one cutting cost one computation.
  * Layer: engine. */
 #include <stdlib.h>
@@ -99,6 +100,32 @@ static unsigned candidates(const struct object_meta *m, uint64_t size, uint64_t 
 	return nout;
 }
 
+/* Without a size (a pipe, and META gives none): the part sizes that
+ * give the parts listed before the last, and the last no larger; the
+ * count is known only at the end, where a cutting that gave another is
+ * no match (decide_composite). */
+static unsigned candidates_unsized(const struct object_meta *m, uint64_t n, uint64_t *out)
+{
+	uint64_t tries[VERIFY_MAX_CANDIDATES];
+	unsigned ntries = 0, nout = 0;
+
+	if (m->nlisted && !m->parts_complete)
+		tries[ntries++] = m->part_sizes[0];
+	for (size_t i = 0; i < sizeof common_part_sizes / sizeof common_part_sizes[0]; i++)
+		tries[ntries++] = common_part_sizes[i];
+	for (unsigned i = 0; i < ntries; i++) {
+		bool fits = tries[i] != 0;
+		for (unsigned j = 0; j < nout; j++)
+			fits &= out[j] != tries[i];
+		for (size_t k = 0; k < m->nlisted && fits; k++)
+			fits = k + 1 < n ? m->part_sizes[k] == tries[i]
+					 : m->part_sizes[k] > 0 && m->part_sizes[k] <= tries[i];
+		if (fits)
+			out[nout++] = tries[i];
+	}
+	return nout;
+}
+
 /* A composite or multipart ETag: its tracks, one per candidate cutting. */
 static void bind_composite(struct verify_plan *p, struct verify_result *r, bool size_known,
 			   uint64_t size)
@@ -116,6 +143,8 @@ static void bind_composite(struct verify_plan *p, struct verify_result *r, bool 
 		n = candidates(m, size, c->nparts, sizes);
 		r->part_listed = m->nlisted > 0;
 	} else {
+		n = candidates_unsized(m, c->nparts, sizes);
+		r->part_listed = m->nlisted > 0;
 		r->size_unknown = true;
 	}
 	for (unsigned i = 0; i < n; i++) {

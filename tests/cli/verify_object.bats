@@ -462,10 +462,45 @@ dump({"ETag": etag(data, [2, 1])}, "nosize.json")' obj
 	run "$SIMDSUM" --verify-object=nosize.json obj
 	[ "$status" -eq 0 ]
 	[ "$output" = "obj: MD5 (ETag, 2 parts of 2 bytes) OK" ]
-	# a pipe gives none in advance
+	# a pipe gives none in advance: the common part sizes are tried
 	run --separate-stderr bash -c "cat obj | '$SIMDSUM' --verify-object=nosize.json"
 	[ "$status" -eq 1 ]
-	[ "$output" = "-: MD5 (ETag, 2 parts; no size to find the part size by) FAILED" ]
+	[ "$output" = "-: MD5 (ETag, 2 parts; no size: tried 8 MiB, 5 MiB, 15 MiB, 16 MiB, 64 MiB, 100 MiB, 128 MiB) FAILED" ]
+}
+
+@test "a pipe, and META without a size: every common part size is tried, and the part count decides" {
+	# It said FAILED, with no size to find the part size by (a review).
+	head -c 11000000 /dev/urandom > obj
+	pyref 'M = 1 << 20
+dump({"ETag": etag(data, even(len(data), 5 * M))}, "e5.json")
+dump({"ETag": etag(data, even(len(data), 8 * M))}, "e8.json")
+dump({"ETag": etag(data + b"x", even(len(data) + 1, 5 * M))}, "longer.json")' obj
+	run --separate-stderr bash -c "cat obj | '$SIMDSUM' --verify-object=e5.json"
+	[ "$status" -eq 0 ]
+	[ "$output" = "-: MD5 (ETag, 3 parts of 5 MiB) OK" ]
+	run --separate-stderr bash -c "cat obj | '$SIMDSUM' --verify-object=e8.json"
+	[ "$status" -eq 0 ]
+	[ "$output" = "-: MD5 (ETag, 2 parts of 8 MiB) OK" ]
+	c8=$("$SIMDSUM" -a crc32c --base64 --parts=8MiB obj | sed -n 's/.*composite of 2 parts = //p')
+	printf '{"ChecksumCRC32C": "%s"}' "$c8" > c8.json
+	run --separate-stderr bash -c "cat obj | '$SIMDSUM' --verify-object=c8.json"
+	[ "$status" -eq 0 ]
+	[ "$output" = "-: CRC32C (composite, 2 parts of 8 MiB) OK" ]
+	# A byte more: no cutting matches. The value shown (JSON's actual) is
+	# that of the first cutting that gave the count, 5 MiB...
+	run --separate-stderr bash -c "{ cat obj; printf y; } | '$SIMDSUM' --verify-object=e5.json"
+	[ "$status" -eq 1 ]
+	[ "$output" = "-: MD5 (ETag, 3 parts; no size: tried 8 MiB, 5 MiB, 15 MiB, 16 MiB, 64 MiB, 100 MiB, 128 MiB) FAILED" ]
+	{ cat obj; printf y; } | "$SIMDSUM" --json --verify-object=longer.json > got.json || true
+	want=$(jq -r .ETag longer.json | sed 's/^[0-9a-f]*/?/')
+	jq -e '.tried == [8388608, 5242880, 15728640, 16777216, 67108864, 104857600, 134217728]' got.json
+	[ "$(jq -r .actual got.json | sed 's/^[0-9a-f]\{32\}/?/')" = "$want" ]
+	[ "$(jq -r .actual got.json)" != "$(jq -r .ETag longer.json)" ]
+	{ cat obj; printf y; } | "$SIMDSUM" -a md5 --parts=5MiB - | grep -qF "ETag of 3 parts = $(jq -r .actual got.json)"
+	# ... and none when no cutting gave it (a composite of another count
+	# is no value to compare)
+	head -c 1000 obj | "$SIMDSUM" --json --verify-object=e5.json > short.json || true
+	jq -e '.status == "failed" and (has("actual") | not)' short.json
 }
 
 @test "a composite is tried only with cuttings that give the parts listed" {
