@@ -230,9 +230,26 @@ bool check_line_sfv_shaped(const char *line, size_t len)
 	return sfv_shaped(line, len);
 }
 
+static bool is_tag_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+	       c == '-' || c == '_';
+}
+
+/* "WORD (": a tag, then the name's parenthesis. */
+static bool begins_with_tag(const char *line, size_t n)
+{
+	size_t w = 0;
+
+	while (w < n && is_tag_char(line[w]))
+		w++;
+	return w && w + 1 < n && line[w] == ' ' && line[w + 1] == '(';
+}
+
 /* "WORD (NAME) = HEX": a tagged line, of an algorithm simdsum may not
  * know (xxhsum's XXH32, rhash's own tags), is no SFV line of the name
- * "WORD (NAME) =". */
+ * "WORD (NAME) =". Nor is "WORD (NAME) WORDS = HEX", as --parts prints
+ * ("CRC32C (f) part 1 of 3, offset 0, length 4 = HEX"). */
 static bool tagged_shaped(const char *line, size_t namelen)
 {
 	size_t i = namelen;
@@ -244,7 +261,9 @@ static bool tagged_shaped(const char *line, size_t namelen)
 	i--;
 	while (i && IS_BLANK(line[i - 1]))
 		i--;
-	return i && line[i - 1] == ')' && memchr(line, '(', i) != NULL;
+	if (i && line[i - 1] == ')' && memchr(line, '(', i) != NULL)
+		return true;
+	return begins_with_tag(line, i) && memchr(line, ')', i) != NULL;
 }
 
 /* "NAME HEX" (a line sfv_shaped): no escapes, SFV has none. */

@@ -217,6 +217,18 @@ for f in sys.argv[1:]:
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 	[ "$stderr" = "$SAYS: tag.sfv: no properly formatted checksum lines found" ]
+	# nor is --parts' line of a part, or of the full object (they were
+	# read as SFV lines of a file named "CRC32C (a) part 1 of 2, ... =":
+	# a review)
+	head -c 9 /dev/urandom > a
+	"$SIMDSUM" -a crc32c,crc32 --parts=4 a > parts.txt
+	[ "$(grep -c ' = [0-9a-f]\{8\}$' parts.txt)" -eq 8 ]
+	for alg in "" "-a crc32" "-a crc32c"; do
+		run --separate-stderr "$SIMDSUM" $alg -c parts.txt
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[ "$stderr" = "$SAYS: parts.txt: no properly formatted checksum lines found" ]
+	done
 	# --update: a name whose SFV line would not read back gets the tagged
 	# line (a comment's ';' or '#' first, blanks at either end, which rhash
 	# trims); twice adds nothing more
