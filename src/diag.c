@@ -59,9 +59,23 @@ void diag_lines_prompt(void)
 	diag_lines_flush();
 }
 
-bool diag_lines_are_prompt(void)
+static atomic_int slow_reads;
+
+void diag_slow_read_begin(void)
 {
-	return atomic_load_explicit(&prompt_lines, memory_order_relaxed);
+	atomic_fetch_add_explicit(&slow_reads, 1, memory_order_relaxed);
+	diag_lines_flush();
+}
+
+void diag_slow_read_end(void)
+{
+	atomic_fetch_sub_explicit(&slow_reads, 1, memory_order_relaxed);
+}
+
+bool diag_lines_one_by_one(void)
+{
+	return atomic_load_explicit(&prompt_lines, memory_order_relaxed) ||
+	       atomic_load_explicit(&slow_reads, memory_order_relaxed) > 0;
 }
 
 __attribute__((format(printf, 2, 0))) static void vreport(int errnum, const char *fmt, va_list ap)

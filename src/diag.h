@@ -48,6 +48,15 @@ void diag_lines_flush(void);
  * (a pipe, FIFO or device) must not hold back the lines of the files
  * before it, which what feeds it may be waiting to read. */
 void diag_lines_prompt(void);
-bool diag_lines_are_prompt(void);
+
+/* A large file is being read (begin: the lines so far go out now), or
+ * no longer: while one is, each line goes out as it is written, so that
+ * the lines of the files before it are out while it is read even when
+ * they were made after it was opened (in the lanes beside it). */
+void diag_slow_read_begin(void);
+void diag_slow_read_end(void);
+
+/* Whether each line goes out as it is written, for one of the above. */
+bool diag_lines_one_by_one(void);
 
 #endif

@@ -493,11 +493,13 @@ static void worker_free(struct worker *w)
 	read_buffer_free(w->buf);
 }
 
-/* Each file in a lane holds a descriptor open: every worker's lanes of
- * every family must fit under RLIMIT_NOFILE, with room for the rest (the
- * lists, standard streams, a file hashed alone, the walk's directories).
- * Under "ulimit -n 16" a worker's 16 lanes gave files "Too many open
- * files" that one at a time opens. */
+/* Each worker holds a descriptor open while it hashes a file, and each
+ * file in a lane one: every worker, and every worker's lanes of every
+ * family, must fit under RLIMIT_NOFILE, with room for the rest (the
+ * lists, standard streams, the walk's directories). Under "ulimit -n 16"
+ * a worker's 16 lanes gave files "Too many open files" that one at a
+ * time opens, and so did two workers under "ulimit -n 4" (a review): -j
+ * changes no file's result. */
 #define DESCRIPTORS_KEPT (24 + WALK_MAX_DESCRIPTORS)
 unsigned engine_lane_groups(const struct engine_config *cfg)
 {
@@ -518,14 +520,18 @@ unsigned engine_lane_groups(const struct engine_config *cfg)
 	return families;
 }
 
-static void fit_lanes_to_descriptors(struct engine_config *cfg)
+static void fit_to_descriptors(struct engine_config *cfg)
 {
 	struct rlimit rl;
 	unsigned groups = engine_lane_groups(cfg);
 
-	if (!groups || getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return;
 	rlim_t room = rl.rlim_cur > DESCRIPTORS_KEPT ? rl.rlim_cur - DESCRIPTORS_KEPT : 0;
+	if (cfg->jobs > room)
+		cfg->jobs = room ? (unsigned)room : 1;
+	if (!groups)
+		return;
 	rlim_t each = room / cfg->jobs / groups;
 	for (int f = 0; f < FAMILY_COUNT; f++) {
 		struct lane_policy *p = &cfg->lanes[f];
@@ -565,7 +571,7 @@ struct engine *engine_create(const struct engine_config *cfg)
 	e->cfg = *cfg;
 	if (e->cfg.jobs < 1)
 		e->cfg.jobs = 1;
-	fit_lanes_to_descriptors(&e->cfg);
+	fit_to_descriptors(&e->cfg);
 	pthread_mutex_init(&e->mu, NULL);
 	pthread_cond_init(&e->work, NULL);
 	pthread_cond_init(&e->done, NULL);

@@ -139,10 +139,12 @@ bool reader_open(struct file_reader *r, const char *name, const struct walked_fi
 	/* The lines of the files before it are not held back in the output
 	 * buffer (chunked into a regular file) while this one takes long, or
 	 * for ever: a run stopped then keeps them, as coreutils' would. */
-	if (!S_ISREG(r->before.st_mode))
+	if (!S_ISREG(r->before.st_mode)) {
 		diag_lines_prompt();
-	else if (r->regular && r->before.st_size >= SLOW_FILE_SIZE)
-		diag_lines_flush();
+	} else if (r->regular && r->before.st_size >= SLOW_FILE_SIZE) {
+		r->slow = true;
+		diag_slow_read_begin();
+	}
 	return true;
 }
 
@@ -190,11 +192,19 @@ bool reader_is_stdout_file(const struct file_reader *r)
 	return is_stdout_file(&r->before);
 }
 
+static void end_slow_read(struct file_reader *r)
+{
+	if (r->slow)
+		diag_slow_read_end();
+	r->slow = false;
+}
+
 bool reader_restat(struct file_reader *r)
 {
 	if (fstat(r->fd, &r->before) != 0) {
 		r->outcome.status = FILE_READ_FAILED;
 		r->outcome.err = errno;
+		end_slow_read(r);
 		if (!r->is_stdin)
 			close(r->fd);
 		return false;
@@ -352,6 +362,7 @@ struct file_outcome reader_close(struct file_reader *r)
 			o->status = FILE_CHANGED;
 		}
 	}
+	end_slow_read(r);
 	if (!r->is_stdin && close(r->fd) != 0 && o->status == FILE_OK) {
 		o->status = FILE_READ_FAILED;
 		o->err = errno;

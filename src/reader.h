@@ -20,6 +20,7 @@ struct file_reader {
 	bool size_is_length;   /* a regular file not on /proc, /sys and the like */
 	bool eof;
 	bool awaiting_writer;  /* a FIFO opened without waiting, not yet read */
+	bool slow;             /* a large file: diag_slow_read_begin until closed */
 	struct stat before;
 	uint64_t total;        /* bytes read so far */
 	struct file_outcome outcome;
