@@ -3,6 +3,7 @@
  * Each range is read with pread, so the threads share no file offset. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -17,6 +18,8 @@ struct range_task {
 	const struct crc_list *crcs;
 	uint64_t cut;
 	struct crc_range *range;
+	uint8_t *buf;        /* the caller's; NULL: the thread allocates its own */
+	bool no_buffer;      /* ... and could not: the caller reads the range */
 	pthread_t thread;
 };
 
@@ -55,20 +58,25 @@ static void end_piece(struct crc_range *r, const struct crc_list *crcs, uint64_t
 	r->len[r->npieces++] = len;
 }
 
+/* Page-aligned: the kernel's copy into malloc's buffer (16 bytes past a
+ * page) cost 6 times the system time on an AMD Zen 3 VM. In a huge page:
+ * filled whole, and its 64 small pages' first faults took about 0.6 ms on
+ * the Zen 5 VM (huge_buffer.c). */
+static uint8_t *range_buffer(void)
+{
+	return huge_buffer_new_or_small(CRC_RANGE_BUFFER);
+}
+
 static void *hash_range(void *arg)
 {
 	struct range_task *t = arg;
 	struct crc_range *r = t->range;
 	const struct crc_list *crcs = t->crcs;
-	/* Page-aligned: the kernel's copy into malloc's buffer (16 bytes past
-	 * a page) cost 6 times the system time on an AMD Zen 3 VM. In a huge
-	 * page: filled whole, and its 64 small pages' first faults took about
-	 * 0.6 ms on the Zen 5 VM (huge_buffer.c). */
-	uint8_t *buf = huge_buffer_new(CRC_RANGE_BUFFER);
+	uint8_t *buf = t->buf ? t->buf : range_buffer();
 	uint64_t reg[MAX_ALGOS], piece = 0;
 
 	if (!buf) {
-		r->err = ENOMEM;
+		t->no_buffer = true;
 		return NULL;
 	}
 	for (unsigned a = 0; a < crcs->n; a++)
@@ -104,7 +112,8 @@ static void *hash_range(void *arg)
 	}
 	if (piece || r->npieces == 0)
 		end_piece(r, crcs, reg, piece);
-	free(buf);
+	if (buf != t->buf)
+		free(buf);
 	return NULL;
 }
 
@@ -113,6 +122,10 @@ void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct cr
 {
 	struct range_task tasks[CRC_RANGES_MAX];
 	unsigned started = 1;
+	/* The caller's buffer first: it reads what the threads cannot (under
+	 * "ulimit -v", a thread's stack can leave no room for its buffer:
+	 * -j2 failed a file that -j1 hashed, a review). */
+	uint8_t *own = range_buffer();
 
 	for (unsigned i = 0; i < n; i++) {
 		tasks[i] = (struct range_task){ .fd = fd, .crcs = crcs, .cut = cut,
@@ -121,15 +134,31 @@ void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct cr
 		ranges[i].done = 0;
 		ranges[i].err = 0;
 	}
+	if (!own) {
+		for (unsigned i = 0; i < n; i++)
+			ranges[i].err = ENOMEM;
+		return;
+	}
 	if (n > 1)
 		reader_block_before_sharing(fd);
 	for (unsigned i = 1; i < n; i++, started++)
 		if (!thread_start(&tasks[i].thread, hash_range, &tasks[i]))
 			break;
+	tasks[0].buf = own;
 	hash_range(&tasks[0]);
-	/* Ranges whose thread could not start are done here. */
-	for (unsigned i = started; i < n; i++)
+	/* Ranges whose thread could not start are done here... */
+	for (unsigned i = started; i < n; i++) {
+		tasks[i].buf = own;
 		hash_range(&tasks[i]);
+	}
 	for (unsigned i = 1; i < started; i++)
 		pthread_join(tasks[i].thread, NULL);
+	/* ... and those whose thread found no buffer. */
+	for (unsigned i = 1; i < started; i++) {
+		if (tasks[i].no_buffer) {
+			tasks[i].buf = own;
+			hash_range(&tasks[i]);
+		}
+	}
+	free(own);
 }

@@ -303,6 +303,28 @@ make_some() {
 	[ "${lines[1]}" = "CRC32C (mib) full object = $crc" ]
 }
 
+@test "a real limit: wherever -j1 hashes a large CRC file, -j2 and -j4 (split over threads) do" {
+	# A range's thread found no room for its buffer beside its own stack,
+	# and the file failed with "Cannot allocate memory" (a review).
+	[ -z "$SANITIZED" ] || skip "a sanitizer build cannot run under ulimit -v"
+	truncate -s 100M big
+	local limits=0
+	for v in $(seq 8000 1000 40000); do
+		for args in "-a crc32c big" "-a crc32c --parts=8MiB big"; do
+			bash -c "ulimit -v $v && exec \"\$@\"" sh "$SIMDSUM" -j1 $args > one.out 2> /dev/null ||
+				continue
+			limits=$((limits + 1))
+			for j in 2 4; do
+				bash -c "ulimit -v $v && exec \"\$@\"" sh "$SIMDSUM" -j$j $args > got.out 2> got.err ||
+					{ echo "ulimit -v $v, -j$j $args: $(cat got.err)"; false; }
+				cmp one.out got.out
+			done
+		done
+	done
+	echo "$limits limits where -j1 ran"
+	[ "$limits" -ge 10 ]
+}
+
 @test "a small stack (ulimit -s 32): every mode runs as with the default stack" {
 	# glibc sizes a thread's stack from ulimit -s, and 10 to 26 KiB of
 	# contexts lived on the stack: -j2 -a crc32c, --parts and --list-impls
