@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "progress.h"
@@ -81,6 +82,12 @@ static void draw(double started, double *rate, uint64_t *last_done, double *last
 			      eta / 60 % 60, eta % 60);
 	}
 	(void)started;
+	/* Cut to the terminal's width, read at each draw (it may be resized):
+	 * a line that wrapped was redrawn on its last row only, and the rows
+	 * above it piled up. */
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 && n > ws.ws_col)
+		n = ws.ws_col;   /* '\r' and ws_col - 1 columns */
 	snprintf(line + n, sizeof line - (size_t)n, "\033[K");
 	if (write(STDERR_FILENO, line, strlen(line)) > 0)
 		drawn = true;

@@ -180,6 +180,14 @@ b: OK" ]
 	progress_held tty.txt script -qfec "'$SIMDSUM' --progress --impl=generic big held > out.txt" /dev/null > tty.txt
 	grep -q 'MiB' tty.txt
 	[ "$(cat out.txt)" = "$want" ]
+	# on a narrow one, each line is cut to its width less a column (a
+	# wrapped line was redrawn on its last row only: a review)
+	progress_held tty.txt script -qfec "stty cols 20; '$SIMDSUM' --progress --impl=generic big held > out.txt" /dev/null > tty.txt
+	grep -q 'MiB' tty.txt
+	python3 -c 'import sys
+drawn = [p.split(b"\x1b[K")[0] for p in open("tty.txt", "rb").read().split(b"\r")[1:]]
+sys.exit(not drawn or max(map(len, drawn)) > 19)'
+	[ "$(cat out.txt)" = "$want" ]
 	run "$SIMDSUM" --progress=sometimes big
 	[ "$status" -eq 1 ]
 	# standard input has no total: the bytes done and the rate, no "/".
