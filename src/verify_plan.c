@@ -74,12 +74,24 @@ static bool fits_listing(const struct object_meta *m, uint64_t size, uint64_t n,
 	return true;
 }
 
-/* The part sizes that give exactly n parts of size bytes and the parts
- * listed, without repeats, most likely first. */
-static unsigned candidates(const struct object_meta *m, uint64_t size, uint64_t n,
-			   uint64_t *out)
+/* The same without the size (a pipe, and META gives none): the parts
+ * listed before the last are of s, the last no larger. */
+static bool fits_listing_unsized(const struct object_meta *m, uint64_t n, uint64_t s)
 {
-	uint64_t even = size / n + (size % n != 0);
+	for (size_t k = 0; k < m->nlisted; k++)
+		if (k + 1 < n ? m->part_sizes[k] != s : m->part_sizes[k] == 0 || m->part_sizes[k] > s)
+			return false;
+	return true;
+}
+
+/* The part sizes to try for n parts, without repeats, most likely first,
+ * each kept when it gives the parts listed: with the size, those that
+ * give exactly n parts of it; without, the common ones, whose count is
+ * known only at the end, where a cutting that gave another is no match
+ * (decide_composite). */
+static unsigned candidates(const struct object_meta *m, bool size_known, uint64_t size,
+			   uint64_t n, uint64_t *out)
+{
 	uint64_t tries[VERIFY_MAX_CANDIDATES];
 	unsigned ntries = 0, nout = 0;
 
@@ -87,40 +99,19 @@ static unsigned candidates(const struct object_meta *m, uint64_t size, uint64_t 
 		tries[ntries++] = m->part_sizes[0];
 	for (size_t i = 0; i < sizeof common_part_sizes / sizeof common_part_sizes[0]; i++)
 		tries[ntries++] = common_part_sizes[i];
-	tries[ntries++] = (even + MiB - 1) / MiB * MiB;
-	tries[ntries++] = even;
+	if (size_known) {
+		uint64_t even = size / n + (size % n != 0);
+		tries[ntries++] = (even + MiB - 1) / MiB * MiB;
+		tries[ntries++] = even;
+	}
 	for (unsigned i = 0; i < ntries; i++) {
 		bool again = false;
 		for (unsigned j = 0; j < nout; j++)
 			again |= out[j] == tries[i];
-		if (tries[i] && !again && part_count(size, tries[i]) == n &&
-		    fits_listing(m, size, n, tries[i]))
-			out[nout++] = tries[i];
-	}
-	return nout;
-}
-
-/* Without a size (a pipe, and META gives none): the part sizes that
- * give the parts listed before the last, and the last no larger; the
- * count is known only at the end, where a cutting that gave another is
- * no match (decide_composite). */
-static unsigned candidates_unsized(const struct object_meta *m, uint64_t n, uint64_t *out)
-{
-	uint64_t tries[VERIFY_MAX_CANDIDATES];
-	unsigned ntries = 0, nout = 0;
-
-	if (m->nlisted && !m->parts_complete)
-		tries[ntries++] = m->part_sizes[0];
-	for (size_t i = 0; i < sizeof common_part_sizes / sizeof common_part_sizes[0]; i++)
-		tries[ntries++] = common_part_sizes[i];
-	for (unsigned i = 0; i < ntries; i++) {
-		bool fits = tries[i] != 0;
-		for (unsigned j = 0; j < nout; j++)
-			fits &= out[j] != tries[i];
-		for (size_t k = 0; k < m->nlisted && fits; k++)
-			fits = k + 1 < n ? m->part_sizes[k] == tries[i]
-					 : m->part_sizes[k] > 0 && m->part_sizes[k] <= tries[i];
-		if (fits)
+		if (!tries[i] || again)
+			continue;
+		if (size_known ? part_count(size, tries[i]) == n && fits_listing(m, size, n, tries[i])
+			       : fits_listing_unsized(m, n, tries[i]))
 			out[nout++] = tries[i];
 	}
 	return nout;
@@ -139,13 +130,10 @@ static void bind_composite(struct verify_plan *p, struct verify_result *r, bool 
 		r->tracks[r->ntracks++] = track_get(p, layout_get(p, LAYOUT_LISTED, 0), c->algo);
 	} else if (c->nparts == 1) {
 		r->tracks[r->ntracks++] = track_get(p, layout_get(p, LAYOUT_WHOLE, 0), c->algo);
-	} else if (size_known) {
-		n = candidates(m, size, c->nparts, sizes);
-		r->part_listed = m->nlisted > 0;
 	} else {
-		n = candidates_unsized(m, c->nparts, sizes);
+		n = candidates(m, size_known, size, c->nparts, sizes);
 		r->part_listed = m->nlisted > 0;
-		r->size_unknown = true;
+		r->size_unknown = !size_known;
 	}
 	for (unsigned i = 0; i < n; i++) {
 		struct layout *l = layout_get(p, LAYOUT_FIXED, sizes[i]);
