@@ -19,6 +19,7 @@ struct range_task {
 	uint64_t cut;
 	struct crc_range *range;
 	uint8_t *buf;        /* the caller's; NULL: the thread allocates its own */
+	size_t buf_size;
 	bool no_buffer;      /* ... and could not: the caller reads the range */
 	pthread_t thread;
 };
@@ -58,21 +59,17 @@ static void end_piece(struct crc_range *r, const struct crc_list *crcs, uint64_t
 	r->len[r->npieces++] = len;
 }
 
-/* Page-aligned: the kernel's copy into malloc's buffer (16 bytes past a
- * page) cost 6 times the system time on an AMD Zen 3 VM. In a huge page:
- * filled whole, and its 64 small pages' first faults took about 0.6 ms on
- * the Zen 5 VM (huge_buffer.c). */
-static uint8_t *range_buffer(void)
-{
-	return huge_buffer_new_or_small(CRC_RANGE_BUFFER);
-}
-
 static void *hash_range(void *arg)
 {
 	struct range_task *t = arg;
 	struct crc_range *r = t->range;
 	const struct crc_list *crcs = t->crcs;
-	uint8_t *buf = t->buf ? t->buf : range_buffer();
+	/* Page-aligned: the kernel's copy into malloc's buffer (16 bytes past
+	 * a page) cost 6 times the system time on an AMD Zen 3 VM. In a huge
+	 * page: filled whole, and its 64 small pages' first faults took about
+	 * 0.6 ms on the Zen 5 VM (huge_buffer.c). */
+	uint8_t *buf = t->buf ? t->buf : huge_buffer_new(CRC_RANGE_BUFFER);
+	size_t cap = t->buf ? t->buf_size : CRC_RANGE_BUFFER;
 	uint64_t reg[MAX_ALGOS], piece = 0;
 
 	if (!buf) {
@@ -82,8 +79,7 @@ static void *hash_range(void *arg)
 	for (unsigned a = 0; a < crcs->n; a++)
 		reg[a] = crc_register_init(crcs->family[a]);
 	while (r->done < r->length) {
-		size_t want = r->length - r->done < CRC_RANGE_BUFFER ? (size_t)(r->length - r->done)
-								 : CRC_RANGE_BUFFER;
+		size_t want = r->length - r->done < cap ? (size_t)(r->length - r->done) : cap;
 		ssize_t n = pread(t->fd, buf, want, (off_t)(r->offset + r->done));
 		if (n < 0) {
 			if (errno == EINTR || reader_waits_again(t->fd, errno))
@@ -118,14 +114,10 @@ static void *hash_range(void *arg)
 }
 
 void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct crc_range *ranges,
-		    unsigned n)
+		    unsigned n, struct read_buffer *own)
 {
 	struct range_task tasks[CRC_RANGES_MAX];
 	unsigned started = 1;
-	/* The caller's buffer first: it reads what the threads cannot (under
-	 * "ulimit -v", a thread's stack can leave no room for its buffer:
-	 * -j2 failed a file that -j1 hashed, a review). */
-	uint8_t *own = range_buffer();
 
 	for (unsigned i = 0; i < n; i++) {
 		tasks[i] = (struct range_task){ .fd = fd, .crcs = crcs, .cut = cut,
@@ -134,31 +126,30 @@ void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct cr
 		ranges[i].done = 0;
 		ranges[i].err = 0;
 	}
-	if (!own) {
-		for (unsigned i = 0; i < n; i++)
-			ranges[i].err = ENOMEM;
-		return;
-	}
 	if (n > 1)
 		reader_block_before_sharing(fd);
 	for (unsigned i = 1; i < n; i++, started++)
 		if (!thread_start(&tasks[i].thread, hash_range, &tasks[i]))
 			break;
-	tasks[0].buf = own;
-	hash_range(&tasks[0]);
-	/* Ranges whose thread could not start are done here... */
-	for (unsigned i = started; i < n; i++) {
-		tasks[i].buf = own;
-		hash_range(&tasks[i]);
-	}
-	for (unsigned i = 1; i < started; i++)
-		pthread_join(tasks[i].thread, NULL);
-	/* ... and those whose thread found no buffer. */
-	for (unsigned i = 1; i < started; i++) {
-		if (tasks[i].no_buffer) {
-			tasks[i].buf = own;
+	read_buffer_prepare(own, own->size);
+	/* Range 0, those whose thread could not start, and those whose thread
+	 * found no memory for its buffer (under "ulimit -v", beside its
+	 * stack: -j2 failed a file that -j1 hashed, a review) are read here,
+	 * into the caller's buffer. */
+	for (unsigned i = 0; i < n; i++) {
+		if (i == 0 || i >= started) {
+			tasks[i].buf = own->data;
+			tasks[i].buf_size = own->size;
 			hash_range(&tasks[i]);
 		}
 	}
-	free(own);
+	for (unsigned i = 1; i < started; i++)
+		pthread_join(tasks[i].thread, NULL);
+	for (unsigned i = 1; i < started; i++) {
+		if (tasks[i].no_buffer) {
+			tasks[i].buf = own->data;
+			tasks[i].buf_size = own->size;
+			hash_range(&tasks[i]);
+		}
+	}
 }

@@ -12,6 +12,7 @@
 #include "impl.h"
 #include "options.h"
 #include "outcome.h"
+#include "read_buffer.h"
 
 /* Below this size, starting threads costs more than it saves. */
 #define CRC_SPLIT_MIN_SIZE (32u << 20)
@@ -70,9 +71,9 @@ bool crc_list_of(const struct algo_choice *choices, unsigned n, struct crc_list 
 
 /* Hashes ranges[0..n) (n <= CRC_RANGES_MAX) of fd, cut at multiples of
  * cut (0: never; one piece a range), range i on a thread of its own;
- * range 0, and any whose thread cannot start, on this one. Returns when
- * all are done. */
+ * range 0, and any whose thread cannot start or allocate its buffer, on
+ * this one, into own. Returns when all are done. */
 void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct crc_range *ranges,
-		    unsigned n);
+		    unsigned n, struct read_buffer *own);
 
 #endif

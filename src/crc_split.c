@@ -23,7 +23,8 @@ bool crc_split_job(const struct job *job)
 	return crc_list_of(job->choices, job->nchoices, &crcs);
 }
 
-void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways)
+void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways,
+		    struct read_buffer *buf)
 {
 	/* One piece a range (no cut): range i's CRCs are crc[i * n + a]. Not
 	 * on the stack: 10 KiB there overflowed a small "ulimit -s". */
@@ -42,7 +43,7 @@ void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways)
 		ranges[n] = (struct crc_range){ .offset = off,
 						.length = size - off < step ? size - off : step,
 						.crc = &crc[n * crcs.n], .len = &len[n] };
-	crc_ranges_run(rd->fd, &crcs, 0, ranges, n);
+	crc_ranges_run(rd->fd, &crcs, 0, ranges, n, buf);
 
 	struct file_outcome read = crc_ranges_outcome(ranges, n);
 	for (unsigned i = 0; i < n; i++)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "job.h"
+#include "read_buffer.h"
 #include "reader.h"
 
 /* Whether the file reader_open opened in rd is worth splitting: a
@@ -24,7 +25,8 @@ bool crc_split_job(const struct job *job);
 /* For such a job, of such a file (rd, closed here): reads `ways` ranges
  * of it with pread on as many threads, each range's bytes going into
  * every CRC while in cache, and joins each CRC's ranges with
- * crc_combine. */
-void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways);
+ * crc_combine. This thread reads into buf. */
+void crc_split_hash(struct job *job, struct file_reader *rd, unsigned ways,
+		    struct read_buffer *buf);
 
 #endif

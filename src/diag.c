@@ -59,6 +59,11 @@ void diag_lines_prompt(void)
 	diag_lines_flush();
 }
 
+bool diag_lines_are_prompt(void)
+{
+	return atomic_load_explicit(&prompt_lines, memory_order_relaxed);
+}
+
 static atomic_int slow_reads;
 
 void diag_slow_read_begin(void)
@@ -72,10 +77,9 @@ void diag_slow_read_end(void)
 	atomic_fetch_sub_explicit(&slow_reads, 1, memory_order_relaxed);
 }
 
-bool diag_lines_one_by_one(void)
+bool diag_slow_read_active(void)
 {
-	return atomic_load_explicit(&prompt_lines, memory_order_relaxed) ||
-	       atomic_load_explicit(&slow_reads, memory_order_relaxed) > 0;
+	return atomic_load_explicit(&slow_reads, memory_order_relaxed) > 0;
 }
 
 __attribute__((format(printf, 2, 0))) static void vreport(int errnum, const char *fmt, va_list ap)

@@ -49,14 +49,13 @@ void diag_lines_flush(void);
  * before it, which what feeds it may be waiting to read. */
 void diag_lines_prompt(void);
 
+bool diag_lines_are_prompt(void);
+
 /* A large file is being read (begin: the lines so far go out now), or
- * no longer: while one is, each line goes out as it is written, so that
- * the lines of the files before it are out while it is read even when
- * they were made after it was opened (in the lanes beside it). */
+ * no longer; and whether one is, so that lines made while it is read
+ * (of the files before it, in the lanes beside it) go out too. */
 void diag_slow_read_begin(void);
 void diag_slow_read_end(void);
-
-/* Whether each line goes out as it is written, for one of the above. */
-bool diag_lines_one_by_one(void);
+bool diag_slow_read_active(void);
 
 #endif

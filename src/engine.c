@@ -10,6 +10,7 @@
 #include "crc_split.h"
 #include "diag.h"
 #include "engine.h"
+#include "jobs_default.h"
 #include "reader.h"
 #include "thread_start.h"
 #include "walk.h"
@@ -344,13 +345,12 @@ static void run_job(struct worker *w, struct job *job)
 		opened = reader_restat(&rd);
 	}
 	unsigned ways = opened ? crc_split_ways(w->e, job) : 1;
-	if (ways > 1 && crc_split_worth(&rd)) {
-		crc_split_hash(job, &rd, ways);
-	} else {
-		if (!w->buf)
-			w->buf = input_buffer_new();
+	if (!w->buf)
+		w->buf = input_buffer_new();
+	if (ways > 1 && crc_split_worth(&rd))
+		crc_split_hash(job, &rd, ways, w->buf);
+	else
 		job_hash_reader(job, &rd, opened, w->e->cfg.io, w->buf);
-	}
 	job_done(job, w->e);
 }
 
@@ -493,14 +493,11 @@ static void worker_free(struct worker *w)
 	read_buffer_free(w->buf);
 }
 
-/* Each worker holds a descriptor open while it hashes a file, and each
- * file in a lane one: every worker, and every worker's lanes of every
- * family, must fit under RLIMIT_NOFILE, with room for the rest (the
- * lists, standard streams, the walk's directories). Under "ulimit -n 16"
- * a worker's 16 lanes gave files "Too many open files" that one at a
- * time opens, and so did two workers under "ulimit -n 4" (a review): -j
- * changes no file's result. */
-#define DESCRIPTORS_KEPT (24 + WALK_MAX_DESCRIPTORS)
+/* Each file in a lane holds a descriptor open: every worker's lanes of
+ * every family must fit under RLIMIT_NOFILE, with room for the rest
+ * (JOBS_DESCRIPTORS_KEPT; jobs_within_descriptors has fitted the workers).
+ * Under "ulimit -n 16" a worker's 16 lanes gave files "Too many open
+ * files" that one at a time opens. */
 unsigned engine_lane_groups(const struct engine_config *cfg)
 {
 	unsigned families = 0;
@@ -520,18 +517,14 @@ unsigned engine_lane_groups(const struct engine_config *cfg)
 	return families;
 }
 
-static void fit_to_descriptors(struct engine_config *cfg)
+static void fit_lanes_to_descriptors(struct engine_config *cfg)
 {
 	struct rlimit rl;
 	unsigned groups = engine_lane_groups(cfg);
 
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+	if (!groups || getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
 		return;
-	rlim_t room = rl.rlim_cur > DESCRIPTORS_KEPT ? rl.rlim_cur - DESCRIPTORS_KEPT : 0;
-	if (cfg->jobs > room)
-		cfg->jobs = room ? (unsigned)room : 1;
-	if (!groups)
-		return;
+	rlim_t room = rl.rlim_cur > JOBS_DESCRIPTORS_KEPT ? rl.rlim_cur - JOBS_DESCRIPTORS_KEPT : 0;
 	rlim_t each = room / cfg->jobs / groups;
 	for (int f = 0; f < FAMILY_COUNT; f++) {
 		struct lane_policy *p = &cfg->lanes[f];
@@ -571,7 +564,7 @@ struct engine *engine_create(const struct engine_config *cfg)
 	e->cfg = *cfg;
 	if (e->cfg.jobs < 1)
 		e->cfg.jobs = 1;
-	fit_to_descriptors(&e->cfg);
+	fit_lanes_to_descriptors(&e->cfg);
 	pthread_mutex_init(&e->mu, NULL);
 	pthread_cond_init(&e->work, NULL);
 	pthread_cond_init(&e->done, NULL);
@@ -600,6 +593,8 @@ static void start_workers(struct engine *e, unsigned n)
  * job is finished (working on it in inline mode). */
 static void emit_ready(struct engine *e, bool wait)
 {
+	bool emitted = false;
+
 	for (;;) {
 		pthread_mutex_lock(&e->mu);
 		while (wait && e->nworkers && e->next_emit < e->submitted &&
@@ -615,10 +610,16 @@ static void emit_ready(struct engine *e, bool wait)
 				worker_round(&e->inline_worker, false);
 				continue;
 			}
+			/* While a large file is read, the lines of the files
+			 * before it go out as they are made: in the lanes beside
+			 * it they end after its open wrote out the rest. */
+			if (emitted && diag_slow_read_active())
+				diag_lines_flush();
 			return;
 		}
 		struct job *job = slot(e, e->next_emit);
 		e->cfg.emit(job, e->cfg.ctx);
+		emitted = true;
 		pthread_mutex_lock(&e->mu);
 		e->state[e->next_emit % WINDOW] = SLOT_FREE;
 		e->next_emit++;

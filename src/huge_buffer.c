@@ -58,17 +58,6 @@ void *huge_buffer_new(size_t size)
 	return p;
 }
 
-static size_t small_page(void);
-
-void *huge_buffer_new_or_small(size_t size)
-{
-	void *p = huge_buffer_new(size);
-
-	if (!p && (size == 0 || posix_memalign(&p, small_page(), size) != 0))
-		p = NULL;
-	return p;
-}
-
 static double now_ns(void)
 {
 	return (double)cycles_clock_ns();

@@ -13,11 +13,6 @@
  * memory is short. free() the result. */
 void *huge_buffer_new(size_t size) __attribute__((malloc));
 
-/* The same, or where the 2 MiB alignment does not fit (ulimit -v) size
- * bytes of small pages, page-aligned: for a buffer without which the
- * file would fail, where one at a time reads it into 256 KiB. */
-void *huge_buffer_new_or_small(size_t size) __attribute__((malloc));
-
 /* The same, with no page backed yet: for a caller that prices them first
  * (huge_buffer_price_ns) and may give the region back unused. */
 void *huge_buffer_reserve(size_t size) __attribute__((malloc));

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -42,6 +43,19 @@ static const char *jobs_reason;
 const char *jobs_default_reason(void)
 {
 	return jobs_reason;
+}
+
+unsigned jobs_within_descriptors(unsigned jobs)
+{
+	struct rlimit rl;
+
+	if (jobs < 2 || getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return jobs;
+	rlim_t room = rl.rlim_cur > JOBS_DESCRIPTORS_KEPT ? rl.rlim_cur - JOBS_DESCRIPTORS_KEPT : 0;
+	if (jobs <= room)
+		return jobs;
+	jobs_reason = "as many as the open-file limit leaves room for";
+	return room ? (unsigned)room : 1;
 }
 
 struct disk_sample {

@@ -7,6 +7,8 @@
 
 #include <stdbool.h>
 
+#include "walk.h"   /* WALK_MAX_DESCRIPTORS */
+
 /* The CPUs this process may run on (its affinity mask), at least 1. */
 unsigned jobs_cpus(void);
 
@@ -28,11 +30,23 @@ unsigned jobs_cpus(void);
  * (none), SIMDSUM_TEST_UNCACHED=1 makes every file uncached: for tests. */
 unsigned jobs_default(char *const *names, int count, bool every_file);
 
+/* Descriptors a run keeps open besides those of the files its workers
+ * hash: the lists, the standard streams, the walk's directories. */
+#define JOBS_DESCRIPTORS_KEPT (24 + WALK_MAX_DESCRIPTORS)
+
+/* jobs, or fewer: each worker holds a descriptor open while it hashes a
+ * file, and all must fit under RLIMIT_NOFILE with JOBS_DESCRIPTORS_KEPT
+ * to spare (under "ulimit -n 4" two workers gave thousands of files "Too
+ * many open files" that one at a time opens: a review). -j changes no
+ * file's result. */
+unsigned jobs_within_descriptors(unsigned jobs);
+
 /* Why the last jobs_default chose what it did, for --debug: "one CPU",
  * "one file, too small to split", "the CPUs available", "on a rotational
  * disk but cached", "files on a rotational disk, not cached" or "a
- * directory on a rotational disk, no file to sample". A static string;
- * NULL before the first call (-j given). */
+ * directory on a rotational disk, no file to sample"; or why the last
+ * jobs_within_descriptors took fewer. A static string; NULL before the
+ * first call (-j given). */
 const char *jobs_default_reason(void);
 
 #endif

@@ -90,6 +90,7 @@ static bool run_hashing(struct command_line *cl)
 		opt->jobs = check_default_jobs(opt, names, n);
 	else if (!opt->jobs && !verify)   /* which reads one file, once */
 		opt->jobs = jobs_default(names, n, cl->mode == MODE_HASH);
+	opt->jobs = jobs_within_descriptors(opt->jobs);
 	if (opt->debug && !verify)
 		debug_report(opt, lists);
 	if (cl->progress)

@@ -334,8 +334,7 @@ void output_list_error(const struct options *opt, const char *list, const char *
  * cost a fifth more time over 20,000 small files; there whole lines are
  * written in chunks of at most about PIPE_BUF bytes, each one write(),
  * which O_APPEND writers cannot interleave either. Once an input may keep
- * the run waiting, or while a large file is read, each line is one write
- * again (diag_lines_one_by_one). */
+ * the run waiting, each line is one write again (diag_lines_prompt). */
 #define OUTPUT_CHUNK (PIPE_BUF / 2)
 static bool chunked;
 
@@ -362,7 +361,7 @@ void output_begin(void)
 
 void output_end(void)
 {
-	if (chunked && (__fpending(stdout) >= OUTPUT_CHUNK || diag_lines_one_by_one()))
+	if (chunked && (__fpending(stdout) >= OUTPUT_CHUNK || diag_lines_are_prompt()))
 		fflush(stdout);
 	diag_lines_unlock();
 }

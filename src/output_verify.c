@@ -52,8 +52,6 @@ static void cutting_words(const struct verify_result *r, char *out, size_t n)
 		each = l->kind == LAYOUT_FIXED ? l->part_size : uniform_size(l);
 		size_words(each, words, sizeof words);
 		snprintf(out + k, n - (size_t)k, each ? " of %s" : " as listed", words);
-	} else if (!l && r->size_unknown && r->ntracks == 0) {
-		snprintf(out + k, n - (size_t)k, "; no size to find the part size by");
 	} else if (!l && r->ntracks == 0) {
 		snprintf(out + k, n - (size_t)k, "; no part size tried gives %llu parts%s",
 			 (unsigned long long)parts, r->part_listed ? " of the sizes listed" : "");

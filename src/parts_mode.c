@@ -217,7 +217,7 @@ static bool parts_file(const struct options *opt, uint64_t part_size, const char
 		o = parts_lanes_run(opt, &r, part_size, part_done, &s);
 	} else if (!opt->cross_check && parts_split_wanted(opt, &r, part_size)) {
 		/* Only CRCs, and -j threads: ranges of parts on each. */
-		o = parts_split_run(opt, &r, part_size, part_done, &s);
+		o = parts_split_run(opt, &r, part_size, part_done, &s, buf);
 	} else {
 		/* Read as a plain run would (mapped, when that is faster here). */
 		start_part(&s);

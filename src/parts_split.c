@@ -87,7 +87,8 @@ static unsigned take_window(struct crc_range *ranges, unsigned ways, uint64_t sh
 }
 
 struct file_outcome parts_split_run(const struct options *opt, struct file_reader *r,
-				    uint64_t part_size, part_done_fn done, void *arg)
+				    uint64_t part_size, part_done_fn done, void *arg,
+				    struct read_buffer *buf)
 {
 	struct crc_list crcs;
 	crc_list_of(opt->algos, opt->nalgos, &crcs);
@@ -105,7 +106,7 @@ struct file_outcome parts_split_run(const struct options *opt, struct file_reade
 						.len = xmalloc(room * sizeof(uint64_t)) };
 	while (at < size) {
 		unsigned n = take_window(ranges, ways, share, at, size);
-		crc_ranges_run(r->fd, &crcs, part_size, ranges, n);
+		crc_ranges_run(r->fd, &crcs, part_size, ranges, n, buf);
 		out = crc_ranges_outcome(ranges, n);
 		/* The pieces in file order, up to the first range that was not
 		 * read whole: a failed window still prints the parts read

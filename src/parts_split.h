@@ -10,6 +10,7 @@
 
 #include "options.h"
 #include "parts_lanes.h"   /* part_done_fn */
+#include "read_buffer.h"
 #include "reader.h"
 
 /* Whether this opened file's parts should be split over threads: every
@@ -19,8 +20,10 @@ bool parts_split_wanted(const struct options *opt, const struct file_reader *r,
 			uint64_t part_size);
 
 /* Hashes every part of the file (its size at reader_open), calling done
- * for each in order, and closes the reader; returns its outcome. */
+ * for each in order, and closes the reader; returns its outcome. This
+ * thread reads into buf. */
 struct file_outcome parts_split_run(const struct options *opt, struct file_reader *r,
-				    uint64_t part_size, part_done_fn done, void *arg);
+				    uint64_t part_size, part_done_fn done, void *arg,
+				    struct read_buffer *buf);
 
 #endif

@@ -86,7 +86,7 @@ static void draw(double started, double *rate, uint64_t *last_done, double *last
 	 * a line that wrapped was redrawn on its last row only, and the rows
 	 * above it piled up. */
 	struct winsize ws;
-	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 && n > ws.ws_col)
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && n > ws.ws_col)
 		n = ws.ws_col;   /* '\r' and ws_col - 1 columns */
 	snprintf(line + n, sizeof line - (size_t)n, "\033[K");
 	if (write(STDERR_FILENO, line, strlen(line)) > 0)

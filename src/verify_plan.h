@@ -63,7 +63,7 @@ struct verify_result {
 	bool matched_whole;      /* ... and it matched */
 	uint8_t got[ALGO_MAX_DIGEST];                  /* PART: the part's digest */
 	bool have_got;
-	bool size_unknown;   /* a composite with no listing and no size to cut by */
+	bool size_unknown;   /* a composite cut without a size (a pipe; none in META) */
 	bool part_listed;    /* its cuttings had to give the parts listed */
 };
 

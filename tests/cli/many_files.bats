@@ -395,6 +395,8 @@ wait_lines() {
 		[ "$status" -eq 0 ] || { echo "$j: $output"; false; }
 		[ "$output" = "$(cat want)" ]
 	done
+	run bash -c 'ulimit -n 4 && "$1" --debug -j4 g1 2>&1 > /dev/null' sh "$SIMDSUM" 3>&-
+	[[ "$output" == *", 1 job (as many as the open-file limit leaves room for)"* ]] || { echo "$output"; false; }
 }
 
 @test "-r on a tree 300 levels deep under 64 descriptors: every file, in the walk's order" {

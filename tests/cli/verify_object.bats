@@ -501,6 +501,13 @@ dump({"ETag": etag(data + b"x", even(len(data) + 1, 5 * M))}, "longer.json")' ob
 	# is no value to compare)
 	head -c 1000 obj | "$SIMDSUM" --json --verify-object=e5.json > short.json || true
 	jq -e '.status == "failed" and (has("actual") | not)' short.json
+	# listed parts of 5 and 6 MiB: no size fits them, as for a file (it
+	# said there was no size to cut by)
+	printf '{"ETag": "%s-3", "ObjectParts": {"TotalPartsCount": 3, "IsTruncated": true, "Parts": [{"PartNumber": 1, "Size": 5242880}, {"PartNumber": 2, "Size": 6291456}]}}' \
+		0123456789abcdef0123456789abcdef > listed.json
+	run --separate-stderr bash -c "cat obj | '$SIMDSUM' --verify-object=listed.json"
+	[ "$status" -eq 1 ]
+	[ "$output" = "-: MD5 (ETag, 3 parts; no part size tried gives 3 parts of the sizes listed) FAILED" ]
 }
 
 @test "a composite is tried only with cuttings that give the parts listed" {
