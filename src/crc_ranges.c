@@ -113,6 +113,13 @@ static void *hash_range(void *arg)
 	return NULL;
 }
 
+static void read_range_here(struct range_task *t, uint8_t *mine, struct read_buffer *own)
+{
+	t->buf = mine ? mine : own->data;
+	t->buf_size = mine ? CRC_RANGE_BUFFER : own->size;
+	hash_range(t);
+}
+
 void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct crc_range *ranges,
 		    unsigned n, struct read_buffer *own)
 {
@@ -131,25 +138,24 @@ void crc_ranges_run(int fd, const struct crc_list *crcs, uint64_t cut, struct cr
 	for (unsigned i = 1; i < n; i++, started++)
 		if (!thread_start(&tasks[i].thread, hash_range, &tasks[i]))
 			break;
-	read_buffer_prepare(own, own->size);
 	/* Range 0, those whose thread could not start, and those whose thread
 	 * found no memory for its buffer (under "ulimit -v", beside its
-	 * stack: -j2 failed a file that -j1 hashed, a review) are read here,
+	 * stack: -j2 failed a file that -j1 hashed, a review) are read here:
+	 * into a huge page of this thread's own where there is room (the
+	 * caller's small pages made -j2 of a cached GiB about 5% slower), else
 	 * into the caller's buffer. */
+	uint8_t *mine = huge_buffer_new(CRC_RANGE_BUFFER);
+	if (!mine)
+		read_buffer_prepare(own, own->size);
 	for (unsigned i = 0; i < n; i++) {
-		if (i == 0 || i >= started) {
-			tasks[i].buf = own->data;
-			tasks[i].buf_size = own->size;
-			hash_range(&tasks[i]);
-		}
+		if (i == 0 || i >= started)
+			read_range_here(&tasks[i], mine, own);
 	}
 	for (unsigned i = 1; i < started; i++)
 		pthread_join(tasks[i].thread, NULL);
 	for (unsigned i = 1; i < started; i++) {
-		if (tasks[i].no_buffer) {
-			tasks[i].buf = own->data;
-			tasks[i].buf_size = own->size;
-			hash_range(&tasks[i]);
-		}
+		if (tasks[i].no_buffer)
+			read_range_here(&tasks[i], mine, own);
 	}
+	free(mine);
 }
