@@ -378,3 +378,21 @@ PY
 	SIMDSUM_PROGRESS_TICK_MS=1 "$SIMDSUM" --progress=always --impl=generic -j1 z1 z2 > out 2>&1
 	[ "$(cat out)" = "$(sha256sum z1 z2)" ]
 }
+
+@test "--progress: no line without the option, on a terminal too; --progress alone is auto; the documents say so" {
+	command -v script > /dev/null || skip "script (util-linux) is not installed"
+	head -c 40000000 /dev/zero > big
+	# Standard error a terminal (script's), redrawn every millisecond
+	# while generic SHA-256 reads 40 MB.
+	export SIMDSUM_PROGRESS_TICK_MS=1
+	script -qec "'$SIMDSUM' --impl=generic big" /dev/null > plain.txt
+	script -qec "'$SIMDSUM' --progress --impl=generic big" /dev/null > asked.txt
+	! grep -q 'MiB/s' plain.txt || { echo "a line without --progress"; false; }
+	grep -q 'MiB/s' asked.txt || { echo "no line with --progress on a terminal"; false; }
+	# "auto (the default)" read as the default without the option; the
+	# documents say that without it there is none.
+	"$SIMDSUM" --help | tr -s ' \n' '  ' | grep -qF '(none without this option)' ||
+		{ echo "--help does not say that there is no line without --progress"; false; }
+	grep -qF 'Without the option no line is drawn' "$ROOT/man/simdsum.1"
+	grep -qF 'none without the option' "$ROOT/README.md"
+}
