@@ -41,3 +41,12 @@ load helpers
 	[[ "$output" == *"a cycle: high -> low -> high"* ]]
 	[[ "$output" == *"bare.h: no 'Layer: "* ]]
 }
+
+@test "every SIMDSUM_ variable the source reads is in the man page's ENVIRONMENT" {
+	vars=$(grep -ohE 'getenv\("SIMDSUM_[A-Z0-9_]+"\)' "$ROOT"/src/*.c | sed 's/getenv("\(.*\)")/\1/' | sort -u)
+	[ -n "$vars" ]
+	env_section=$(sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$ROOT/man/simdsum.1")
+	for v in $vars; do
+		grep -qxF ".B $v" <<< "$env_section" || { echo "ENVIRONMENT lacks $v"; false; }
+	done
+}
