@@ -50,3 +50,19 @@ load helpers
 		grep -qxF ".B $v" <<< "$env_section" || { echo "ENVIRONMENT lacks $v"; false; }
 	done
 }
+
+@test "the man page: no alternating-font macro runs plain words together" {
+	# .BR, .IR, .BI ... join their arguments with no space between
+	# them: ".BR xxh3 ): a call of" rendered "xxh3):acallof". Two bare
+	# lowercase words among the arguments after the first are prose that
+	# lost its spaces (".IR FILE s" and ".BI Checksum ALGORITHM" join on
+	# purpose, and have none).
+	bad=$(awk '/^\.(BR|RB|BI|IB|IR|RI) / {
+		line = $0
+		gsub(/"[^"]*"/, "Q")   # a quoted argument keeps its spaces
+		n = 0
+		for (i = 3; i <= NF; i++) if ($i ~ /^[a-z]+$/) n++
+		if (n >= 2) print FNR ": " line
+	}' "$ROOT/man/simdsum.1")
+	[ -z "$bad" ] || { echo "words run together: $bad"; false; }
+}
