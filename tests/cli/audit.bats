@@ -756,3 +756,26 @@ $SAYS: WARNING: 1 listed file is missing" ]
 	local r=$'\xef\xbf\xbd'   # U+FFFD
 	[ "${lines[0]}" = '{"list":"L'$r'","list_base64":"TP4=","line":1,"from":"old'$r'","from_base64":"b2xk/w==","to":"./new'$r'","to_base64":"Li9uZXf9","algorithm":"sha256","status":"moved"}' ]
 }
+
+@test "-L: a dangling link is MISSING where the list names it, and not reported where it does not, as the man page says" {
+	tree
+	printf 'echo\n' > ../outside
+	ln -s ../outside link
+	"$SIMDSUM" -r -L . > L
+	grep -q '  ./link$' L
+	rm ../outside
+	audit -L
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"./link: MISSING"* ]]
+	# unlisted: it names no file, as one removed during the walk
+	"$SIMDSUM" -r . > L
+	audit -L
+	[ "$status" -eq 0 ]
+	[[ "$output" != *link* ]]
+	[ -z "$stderr" ]
+	# simdsum -r -L says what -r says of it
+	run --separate-stderr "$SIMDSUM" -r -L .
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"./link: No such file or directory"* ]]
+	grep -qF 'and not reported where it does not' "$ROOT/man/simdsum.1"
+}
