@@ -136,6 +136,14 @@ static size_t lower_bound(const struct audit_index *ix, const char *key)
 	return lo;
 }
 
+bool audit_index_lists(struct audit_index *ix, const char *path)
+{
+	const char *key = scratch_key(ix, path);
+	size_t i = lower_bound(ix, key);
+
+	return i < ix->nby_key && strcmp(ix->by_key[i]->key, key) == 0;
+}
+
 void audit_index_walked(struct audit_index *ix, const char *path, bool is_list,
 			const struct walked_file *walked)
 {

@@ -77,6 +77,9 @@ struct audit_entry *audit_index_add_entry(struct audit_index *ix);
 /* Before the walk: the well-formed entries sorted by key. */
 void audit_index_sort_entries(struct audit_index *ix);
 
+/* Whether some well-formed entry names path (during the walk). */
+bool audit_index_lists(struct audit_index *ix, const char *path);
+
 /* A file the walk found: the entries of its name become ENTRY_WALKED
  * (ENTRY_SELF when it is the list); when there are none it is kept (path
  * copied) as FILE_UNLISTED (FILE_IS_LIST). Either keeps walked, so that

@@ -28,6 +28,13 @@ struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job,
 	return engine_create(&cfg);
 }
 
+static bool unlisted_dangling_link(struct audit_run *run, const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && !audit_index_lists(&run->ix, path);
+}
+
 /* A file under DIR, or a part of the tree that could not be read. */
 static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 {
@@ -42,8 +49,9 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 	}
 	/* Gone between its directory's reading and its stat: not there, as
 	 * if the walk had come later (a listed name is then MISSING). DIR
-	 * itself missing is an error. */
-	if (err == ENOENT && strcmp(path, run->dir) != 0)
+	 * itself missing is an error, and so is a dangling link (-L) the
+	 * list does not name, as -r -L reports it. */
+	if (err == ENOENT && strcmp(path, run->dir) != 0 && !unlisted_dangling_link(run, path))
 		return;
 	diag_error(0, "%s: %s", quote_name(path), error_text(err));
 	run->n.unlisted_unreadable++;
