@@ -13,6 +13,7 @@
 #include "check_auto_cell.h"
 #include "cycles.h"
 #include "diag.h"
+#include "profile.h"
 #include "xalloc.h"
 
 extern char **environ;
@@ -37,7 +38,10 @@ static const char *self_exe(void)
 }
 
 /* The environment minus SIMDSUM_IMPL, which would force an
- * implementation on every run, auto's included. Made on first use. */
+ * implementation on every run, auto's included. Where this run fell back
+ * on the built-in profile (a file it could not use has had its warning),
+ * SIMDSUM_PROFILE= (empty) gives the runs that profile too, without
+ * the warning once a run. Made on first use. */
 static char **child_environment(void)
 {
 	static char **env;
@@ -45,12 +49,16 @@ static char **child_environment(void)
 
 	if (env)
 		return env;
+	bool builtin = strcmp(profile_get()->origin, "built-in") == 0;
 	while (environ[n])
 		n++;
-	env = xnrealloc(NULL, n + 1, sizeof *env);
+	env = xnrealloc(NULL, n + 2, sizeof *env);
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "SIMDSUM_IMPL=", 13) != 0)
+		if (strncmp(environ[i], "SIMDSUM_IMPL=", 13) != 0 &&
+		    !(builtin && strncmp(environ[i], "SIMDSUM_PROFILE=", 16) == 0))
 			env[k++] = environ[i];
+	if (builtin)
+		env[k++] = (char *)"SIMDSUM_PROFILE=";
 	env[k] = NULL;
 	return env;
 }

@@ -143,3 +143,17 @@ cells_of() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"invalid SIMDSUM_CHECK_AUTO_QUICK 'yes'; valid: 0, 1"* ]]
 }
+
+@test "--check-auto with a profile it cannot use warns once, not once a run it times" {
+	printf 'simdsum-profile 1\nbroken\n' > bad
+	mkdir -p "$T/tmp" xdg/simdsum
+	cp bad xdg/simdsum/profile
+	run --separate-stderr env TMPDIR="$T/tmp" SIMDSUM_CHECK_AUTO_QUICK=1 \
+		SIMDSUM_PROFILE="$PWD/bad" "$SIMDSUM" --benchmark --check-auto
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	[ "$(printf '%s\n' "$stderr" | grep -c 'warning: profile')" -eq 1 ]
+	run --separate-stderr env -u SIMDSUM_PROFILE TMPDIR="$T/tmp" SIMDSUM_CHECK_AUTO_QUICK=1 \
+		XDG_CONFIG_HOME="$PWD/xdg" "$SIMDSUM" --benchmark --check-auto
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	[ "$(printf '%s\n' "$stderr" | grep -c 'warning: profile')" -eq 1 ]
+}
