@@ -136,6 +136,26 @@ static void report_choice(const struct algo_choice *c)
 		   c->forced && !c->forced->lanes ? "forced:" : "auto:", buf);
 }
 
+/* How auto reads a large cached file (input.c's auto_path): with a SHA
+ * or MD5 among the algorithms, by read() on a reading thread or in lanes
+ * whatever the profile says, and with -j1 never measured. A list without
+ * -a may name any algorithm: then the method in general. */
+static void describe_auto_io(const struct options *opt, bool lists, char *buf, size_t size)
+{
+	bool blocks = false;
+
+	for (unsigned i = 0; i < opt->nalgos && !(lists && opt->untagged_by_length); i++)
+		blocks |= family_is_blocks(opt->algos[i].algo->family);
+	if (blocks && opt->io == IO_AUTO)
+		snprintf(buf, size, "auto (large cached files: read() (a SHA or MD5: a reading "
+				    "thread or lanes))");
+	else if (blocks && io_choice_get() == IO_METHOD_OPEN)
+		snprintf(buf, size, "auto (large cached files: read() (a SHA or MD5 does not "
+				    "measure))");
+	else
+		snprintf(buf, size, "auto (large cached files: %s)", io_choice_describe());
+}
+
 void debug_report(const struct options *opt, bool lists)
 {
 	char buf[512];
@@ -167,7 +187,7 @@ void debug_report(const struct options *opt, bool lists)
 	const char *why = jobs_default_reason();
 	char io[160];
 	if (io_mode_is_auto(opt->io))
-		snprintf(io, sizeof io, "auto (large cached files: %s)", io_choice_describe());
+		describe_auto_io(opt, lists, io, sizeof io);
 	else
 		snprintf(io, sizeof io, "%s", opt->io == IO_MMAP ? "mmap" : "read()");
 	diag_error(0, "input: %s, %u job%s%s%s%s", io, opt->jobs,

@@ -175,6 +175,29 @@ slow() {
 	[ "$(reads large)" -gt 32 ]
 }
 
+@test "--debug says how a large cached file is read when a SHA or MD5 is among the algorithms" {
+	printf 'abc' > small
+	# input: the line without its jobs, for ALGOS and -j
+	input() {
+		run -0 --separate-stderr "$SIMDSUM" --debug "$@" small
+		grep -F "$SAYS: input: " <<< "$stderr" | sed 's/.*: input: //; s/, [0-9]* jobs*\( (.*)\)*$//'
+	}
+	use_profile mmap
+	# more than one job: a reading thread, or lanes, read() whatever the profile
+	[ "$(input -j2 -a sha256)" = "auto (large cached files: read() (a SHA or MD5: a reading thread or lanes))" ]
+	[ "$(input -j2 -a crc32c,md5)" = "auto (large cached files: read() (a SHA or MD5: a reading thread or lanes))" ]
+	[ "$(input -j2 -a crc32c)" = "auto (large cached files: mmap (profile))" ]
+	# -j1 maps for the SHAs too, as the profile says
+	[ "$(input -j1 -a sha256)" = "auto (large cached files: mmap (profile))" ]
+	use_profile measure
+	[ "$(input -j1 -a sha1)" = "auto (large cached files: read() (a SHA or MD5 does not measure))" ]
+	[ "$(input -j1 -a xxh3)" = "auto (large cached files: measure on the first large cached file (64 MiB or more))" ]
+	# a list without -a may name any algorithm: the method in general
+	sha1sum small > list
+	run -0 --separate-stderr "$SIMDSUM" --debug -j1 -c list
+	grep -qF "$SAYS: input: auto (large cached files: measure on the first large cached file (64 MiB or more))" <<< "$stderr"
+}
+
 @test "no reading thread where its ring's page faults cost more than the copy saved" {
 	big large $((9 << 20))
 	# 100 us a page: 1024 pages, 102.4 ms, against 0.8 ms of copying
