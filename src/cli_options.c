@@ -438,14 +438,15 @@ static bool mode_option(struct command_line *cl, int c, const char *arg)
 		cl->bench.check_auto = true;
 		return true;
 	/* The first of --selftest and --tune is the mode; the rest of the
-	 * command line is still read, for cli_settle's rules. */
+	 * command line is still read, for cli_settle's rules. A --tune=save
+	 * before or after a plain --tune still saves. */
 	case OPT_TUNE:
 		if (arg && strcmp(arg, "save") != 0)
 			diag_usage_error("invalid --tune %s; valid: save", quote_arg(arg));
-		if (cl->mode == MODE_HASH) {
+		if (cl->mode == MODE_HASH)
 			cl->mode = MODE_TUNE;
-			cl->tune_save = arg != NULL;
-		}
+		if (cl->mode == MODE_TUNE && arg)
+			cl->tune_save = true;
 		return true;
 	case OPT_SELFTEST:
 		if (cl->mode == MODE_HASH)

@@ -173,6 +173,17 @@ can_make_readonly() {
 	[[ "$stderr" == *"cost profile: tuned on "*" ($T/cfg/simdsum/profile)"* ]]
 }
 
+@test "--tune and --tune=save together save, in either order" {
+	tune_env
+	for order in "--tune --tune=save" "--tune=save --tune"; do
+		rm -rf cfg
+		run --separate-stderr "$SIMDSUM" $order
+		[ "$status" -eq 0 ]
+		tune_said "$SAYS: profile saved to $T/cfg/simdsum/profile"
+		printf '%s\n' "$output" | cmp - cfg/simdsum/profile
+	done
+}
+
 @test "--tune=save replaces a profile, a broken one too" {
 	tune_env
 	mkdir -p cfg/simdsum
