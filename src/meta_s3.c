@@ -214,14 +214,23 @@ static const char *parts_word(uint64_t n)
 }
 
 /* S3 leaves an object's ETag an MD5 of its data only when it is neither
- * SSE-KMS nor SSE-C encrypted (API Reference, Object: ETag). */
+ * SSE-KMS nor SSE-C encrypted (API Reference, Object: ETag), and never in
+ * a directory bucket, whose S3 Express One Zone objects have a random
+ * alphanumeric ETag (User Guide: How is S3 Express One Zone different?);
+ * HeadObject gives their StorageClass, EXPRESS_ONEZONE. */
 static bool etag_is_md5(struct meta_reader *r, const struct json_value *root)
 {
-	const struct json_value *sse, *ssec;
+	const struct json_value *sse, *ssec, *class;
 
 	if (!meta_member(r, root, "", "ServerSideEncryption", false, &sse) ||
-	    !meta_member(r, root, "", "SSECustomerAlgorithm", false, &ssec))
+	    !meta_member(r, root, "", "SSECustomerAlgorithm", false, &ssec) ||
+	    !meta_member(r, root, "", "StorageClass", false, &class))
 		return false;
+	if (class && json_string_is(class, "EXPRESS_ONEZONE")) {
+		meta_note(r, "ETag: not an MD5 of the data in a directory bucket (S3 Express One "
+			  "Zone); not checked");
+		return false;
+	}
 	if (ssec || (sse && sse->type == JSON_STRING && strncmp(sse->text, "aws:kms", 7) == 0)) {
 		meta_note(r, "ETag: not an MD5 of the data for an SSE-KMS or SSE-C object; not "
 			  "checked");

@@ -742,6 +742,23 @@ obj: SHA256 (full object) OK" ]
 	[ "$stderr" = "$SAYS: m.json: ETag: not an MD5 of the data for an SSE-KMS or SSE-C object; not checked" ]
 }
 
+@test "an S3 Express One Zone object's ETag is no MD5: noted, not checked, not a META error" {
+	# Amazon S3 User Guide, "How is S3 Express One Zone different?": a
+	# directory bucket's ETag is a random alphanumeric string, not an MD5
+	# (HeadObject says StorageClass EXPRESS_ONEZONE for such an object).
+	head -c 100 /dev/urandom > obj
+	for etag in '"0123456789abcdef0123456789abcdef"' '"b9f7e2a14c3d4e8fa0c1d2e3f4a5b6c7zq"'; do
+		pyref 'dump({"ContentLength": len(data), "ETag": sys.argv[2], "StorageClass": "EXPRESS_ONEZONE",
+      "ServerSideEncryption": "AES256", "ChecksumCRC32C": b64(ALG["crc32c"](data)),
+      "ChecksumType": "FULL_OBJECT"}, "m.json")' obj "$etag"
+		run --separate-stderr "$SIMDSUM" --verify-object=m.json obj
+		[ "$status" -eq 0 ] || { echo "$etag: $output $stderr"; false; }
+		[ "$output" = "obj: size (100 bytes) OK
+obj: CRC32C (full object) OK" ]
+		[ "$stderr" = "$SAYS: m.json: ETag: not an MD5 of the data in a directory bucket (S3 Express One Zone); not checked" ]
+	done
+}
+
 @test "one read, whatever the implementation: --impl applies to the families that have it" {
 	head -c 2000000 /dev/urandom > obj
 	pyref 'sizes = [1 << 20, len(data) - (1 << 20)]
