@@ -343,8 +343,16 @@ static bool finish(struct meta_reader *r)
 
 bool meta_read_s3(struct meta_reader *r, const struct json_value *root)
 {
-	const struct json_value *len, *size, *sums;
+	const struct json_value *len, *size, *sums, *count;
 
+	/* PartsCount comes only with head-object (or get-object) --part-number,
+	 * whose ContentLength, ETag range and checksums are one part's (API
+	 * Reference, HeadObject: partNumber, PartsCount). */
+	if (!meta_member(r, root, "", "PartsCount", false, &count))
+		return false;
+	if (count)
+		return meta_fail(r, "PartsCount: the metadata of one part (head-object "
+				 "--part-number), not of the object");
 	if (!meta_member(r, root, "", "ContentLength", false, &len) ||
 	    !meta_member(r, root, "", "ObjectSize", false, &size) ||
 	    !meta_member(r, root, "", "Checksum", false, &sums) ||

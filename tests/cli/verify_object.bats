@@ -759,6 +759,23 @@ obj: CRC32C (full object) OK" ]
 	done
 }
 
+@test "head-object --part-number describes one part: refused, nothing claimed of the file" {
+	# Amazon S3 API Reference, HeadObject: partNumber "effectively performs
+	# a 'ranged' HEAD request for the part specified"; PartsCount is
+	# returned only then. ContentLength and the checksums are the part's.
+	head -c 3000 /dev/urandom > obj
+	head -c 1000 obj > part1
+	pyref 'p = data[:1000]
+dump({"ContentLength": len(p), "ETag": "\"%s-3\"" % hashlib.md5(b"x").hexdigest(),
+      "PartsCount": 3, "ChecksumCRC32C": b64(ALG["crc32c"](p))}, "m.json")' obj
+	for f in obj part1; do
+		run --separate-stderr "$SIMDSUM" --verify-object=m.json $f
+		[ "$status" -eq 1 ]
+		[ "$output" = "" ]
+		[ "$stderr" = "$SAYS: m.json: PartsCount: the metadata of one part (head-object --part-number), not of the object" ]
+	done
+}
+
 @test "one read, whatever the implementation: --impl applies to the families that have it" {
 	head -c 2000000 /dev/urandom > obj
 	pyref 'sizes = [1 << 20, len(data) - (1 << 20)]
