@@ -28,11 +28,26 @@ struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job,
 	return engine_create(&cfg);
 }
 
-static bool unlisted_dangling_link(struct audit_run *run, const char *path)
+/* Whether what the walk could not read at path is reported here. DIR
+ * itself, and a directory below it, are. A name the list has is its
+ * line's to report (MISSING, or FAILED open or read), once. A link (-L)
+ * that leads nowhere or round a loop is an unlisted file that cannot be
+ * read, as -r -L reports it, and --ignore-new hides it as it hides one
+ * read to look for moves. Any other name gone (ENOENT) went between its
+ * directory's reading and its stat: not there, as if the walk had come
+ * later. */
+static bool walk_error_reported(struct audit_run *run, const char *path, int err)
 {
 	struct stat st;
+	bool there = lstat(path, &st) == 0;
 
-	return lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && !audit_index_lists(&run->ix, path);
+	if (strcmp(path, run->dir) == 0 || (there && S_ISDIR(st.st_mode)))
+		return true;
+	if (audit_index_lists(&run->ix, path))
+		return false;
+	if (there && S_ISLNK(st.st_mode))
+		return !run->opt->ignore_new;
+	return err != ENOENT;
 }
 
 /* A file under DIR, or a part of the tree that could not be read. */
@@ -47,11 +62,7 @@ static void on_walk(void *ctx, const char *path, const struct stat *st, int err)
 		audit_index_walked(&run->ix, path, audit_is_list(run, st), &walked);
 		return;
 	}
-	/* Gone between its directory's reading and its stat: not there, as
-	 * if the walk had come later (a listed name is then MISSING). DIR
-	 * itself missing is an error, and so is a dangling link (-L) the
-	 * list does not name, as -r -L reports it. */
-	if (err == ENOENT && strcmp(path, run->dir) != 0 && !unlisted_dangling_link(run, path))
+	if (!walk_error_reported(run, path, err))
 		return;
 	diag_error(0, "%s: %s", quote_name(path), error_text(err));
 	run->n.unlisted_unreadable++;

@@ -780,3 +780,22 @@ $SAYS: WARNING: 1 listed file is missing" ]
 	[[ "$stderr" == *"./link: No such file or directory"* ]]
 	grep -qF 'unreadable where it does not' "$ROOT/man/simdsum.1"
 }
+
+@test "-L: a link round a loop is reported once, as its line's where listed; --ignore-new hides unlisted bad links" {
+	tree
+	ln -s self self
+	ln -s nowhere dang
+	"$SIMDSUM" -r . > L
+	printf '%s  ./self\n' "$(printf x | sha256sum | cut -c1-64)" >> L
+	audit -L
+	[ "$status" -eq 1 ]
+	[ "$(grep -c 'self: Too many levels of symbolic links' <<< "$stderr")" -eq 1 ]
+	[ "$(grep -c '^./self: FAILED open or read$' <<< "$output")" -eq 1 ]
+	[[ "$stderr" == *"WARNING: 1 listed file could not be read"* ]]
+	[[ "$stderr" == *"./dang: No such file or directory"* ]]
+	[[ "$stderr" == *"WARNING: 1 unlisted file could not be read"* ]]
+	"$SIMDSUM" -r . > L
+	audit -L --ignore-new
+	[ "$status" -eq 0 ]
+	[[ "$output$stderr" != *self* && "$output$stderr" != *dang* ]]
+}
