@@ -152,14 +152,19 @@ bool update_format_of(const struct update_list *l, const struct options *opt,
 }
 
 void update_format_of_record(const struct update_list *l, const struct list_record *r,
-			     struct list_format *f)
+			     const struct list_format *list, struct list_format *f)
 {
+	/* The last line without its delimiter gets the list's, with a CR as
+	 * lines added after it get one. */
+	bool unended = r->start + r->len == l->size &&
+		       (r->len == 0 || l->data[r->start + r->len - 1] != l->delim);
+
 	f->algo = r->algo;
 	f->style = r->tagged ? OUTPUT_TAG : OUTPUT_GNU;
 	f->binary = r->binary;
 	f->base64 = r->base64;
 	f->reversed = l->reversed && !r->tagged;
-	f->crlf = r->crlf;
+	f->crlf = unended ? list->crlf : r->crlf;
 	f->xxh3_prefix = r->xxh3_prefix;
 	f->little_endian = r->little_endian;
 	f->sfv = r->sfv;

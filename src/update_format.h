@@ -30,9 +30,10 @@ struct list_format {
 bool update_format_of(const struct update_list *l, const struct options *opt,
 		      const char *shown, struct list_format *f);
 
-/* The format of the existing record r, for its rewrite. */
+/* The format of the existing record r, for its rewrite (list: the
+ * list's own, for what r's line does not say). */
 void update_format_of_record(const struct update_list *l, const struct list_record *r,
-			     struct list_format *f);
+			     const struct list_format *list, struct list_format *f);
 
 /* Writes name's line in format f (scratch: a copy of the options, which
  * this sets). */

@@ -34,7 +34,7 @@ static void rewrite_records(struct update_run *run, const struct update_item *it
 		for (unsigned k = 0; k < job->nchoices; k++) {
 			if (job->choices[k].algo != r->algo)
 				continue;
-			update_format_of_record(l, r, &f);
+			update_format_of_record(l, r, &run->fmt, &f);
 			r->new_start = (size_t)ftell(run->fresh);
 			update_format_line(run->fresh, &f, &run->scratch, job->name,
 					   job->result.digest[k]);

@@ -726,3 +726,19 @@ raced() {
 	rm list
 	raced "$(sha256sum b)" "$(sha256sum c)" --update=list b
 }
+
+@test "--update-changed: a CRLF list's last line, without its end, is rewritten with the list's CRLF, as lines added after it get" {
+	printf 'alpha\n' > a
+	printf 'bravo\n' > b
+	printf '%s  a\r\n%064d  b' "$(sha256sum a | cut -c1-64)" 0 > L
+	touch -d '2020-01-01' L
+	run "$SIMDSUM" --update=L --update-changed a b
+	[ "$status" -eq 0 ]
+	[ "$(tail -c 2 L | od -An -c | tr -d ' ')" = '\r\n' ]
+	[ "$(grep -c $'\r$' L)" -eq 2 ]
+	printf 'charlie\n' > c
+	"$SIMDSUM" --update=L c
+	[ "$(grep -c $'\r$' L)" -eq 3 ]
+	run "$SIMDSUM" -c L
+	[ "$status" -eq 0 ]
+}
