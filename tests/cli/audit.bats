@@ -799,3 +799,20 @@ $SAYS: WARNING: 1 listed file is missing" ]
 	[ "$status" -eq 0 ]
 	[[ "$output$stderr" != *self* && "$output$stderr" != *dang* ]]
 }
+
+@test "the WARNING lines come in the man page's order" {
+	tree
+	printf 'garbage\n' >> L
+	printf 'changed\n' > a
+	mv b b2
+	rm sub/c
+	printf 'new\n' > e
+	audit -w
+	[ "$status" -eq 1 ]
+	[ "$(grep WARNING <<< "$stderr" | sed 's/.*WARNING: [0-9]* //')" = "line is improperly formatted
+computed checksum did NOT match
+listed file is missing
+listed file was moved
+file is not in the list" ]
+	grep -qF 'one line per class that is not empty, in this order:' "$ROOT/man/simdsum.1"
+}
