@@ -220,8 +220,12 @@ static bool stream_turn(struct worker *w, struct job *job, struct file_reader *r
 			closed = true;
 		}
 		/* Not while this FIFO may be another's, still open: a writer
-		 * could come and go through it in the meantime. */
-		if (blocker == 2 && !lanes_done) {
+		 * could come and go through it in the meantime. But at once
+		 * when a worker waits in own_output_turn for the lines before
+		 * stdout's own file: some may be in these lanes, and the job
+		 * this one waits for may be the one that worker would take
+		 * next (a deadlock at -j2: f1 f2 SUMS g /dev/null > SUMS). */
+		if ((blocker == 2 || e->output_waiters) && !lanes_done) {
 			pthread_mutex_unlock(&e->mu);
 			finish_lanes(w);
 			lanes_done = true;
@@ -260,6 +264,9 @@ static void own_output_turn(struct worker *w, uint64_t seq)
 	if (w != &e->inline_worker) {   /* the caller prints: wait for it */
 		pthread_mutex_lock(&e->mu);
 		e->output_waiters++;
+		/* a stream job waiting for its turn finishes its lanes */
+		if (__atomic_load_n(&e->stream_waiters, __ATOMIC_SEQ_CST))
+			pthread_cond_broadcast(&e->turn);
 		while (e->next_emit < seq)
 			pthread_cond_wait(&e->turn, &e->mu);
 		e->output_waiters--;

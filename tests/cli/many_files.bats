@@ -375,6 +375,25 @@ wait_lines() {
 	done
 }
 
+@test "stdout's own file, then a device: a worker waiting for the lines before it does not deadlock with one whose lanes hold them" {
+	# f1 f2 in one worker's lanes; the other waited in own_output_turn for
+	# their lines while the first, on /dev/null, waited in stream_turn for
+	# a later job to be opened: a hang in most runs at -j2 (a helper's
+	# fuzzing). coreutils reads SUMS with the lines of f1 and f2 in it.
+	head -c 4097 /dev/urandom > f1
+	head -c 4097 /dev/urandom > f2
+	: > g
+	: > SUMS
+	sha256sum f1 f2 SUMS g /dev/null > SUMS
+	cp SUMS want
+	for run in $(seq 1 20); do
+		: > SUMS
+		run timeout 10 bash -c "'$SIMDSUM' -j2 f1 f2 SUMS g /dev/null > SUMS"
+		[ "$status" -eq 0 ] || { echo "run $run: status $status"; false; }
+		cmp SUMS want || { echo "run $run:"; cat SUMS; false; }
+	done
+}
+
 @test "lanes under a low descriptor limit: every file hashed, as one at a time hashes them" {
 	[ -z "${VALGRIND_SIMDSUM:-}" ] || skip "valgrind needs descriptors of its own"
 	for i in $(seq 1 20); do head -c 200000 /dev/urandom > "g$i"; done
