@@ -272,6 +272,32 @@ make_some() {
 	sweep --combine --base64 crcs
 }
 
+@test "every allocation fails in turn: --verify-object, META and the file's checks" {
+	head -c 20000 /dev/urandom > obj
+	# a three-part upload of 6667-byte parts, its composite SHA-256 and
+	# the parts listed: the ETag's, the composite's and each part's
+	# checks, from Python's values
+	python3 - > meta <<'EOF'
+import base64, hashlib, json
+d = open("obj", "rb").read()
+parts = [d[i:i + 6667] for i in range(0, len(d), 6667)]
+etag = hashlib.md5(b"".join(hashlib.md5(p).digest() for p in parts)).hexdigest()
+b64 = lambda b: base64.b64encode(b).decode()
+sha = lambda b: hashlib.sha256(b).digest()
+print(json.dumps({"ETag": '"%s-3"' % etag, "ObjectSize": len(d),
+    "Checksum": {"ChecksumSHA256": b64(sha(b"".join(sha(p) for p in parts))) + "-3",
+                 "ChecksumType": "COMPOSITE"},
+    "ObjectParts": {"TotalPartsCount": 3, "PartsCount": 3, "IsTruncated": False,
+        "Parts": [{"PartNumber": i + 1, "Size": len(p), "ChecksumSHA256": b64(sha(p))}
+                  for i, p in enumerate(parts)]}}))
+EOF
+	run "$SIMDSUM" --verify-object=meta obj
+	[ "$status" -eq 0 ]
+	[[ "$output" != *FAILED* ]]
+	sweep --verify-object=meta obj
+	STDIN=obj sweep --verify-object=meta -
+}
+
 @test "every M-th allocation fails, and every one above a size" {
 	make_some
 	"$SIMDSUM" f1 f2 f3 > sums
