@@ -29,25 +29,29 @@ struct engine *audit_engine(struct audit_run *run, void (*emit)(struct job *job,
 }
 
 /* Whether what the walk could not read at path is reported here. DIR
- * itself, and a directory below it, are. A name the list has is its
- * line's to report (MISSING, or FAILED open or read), once. A link (-L)
- * that leads nowhere or round a loop is an unlisted file that cannot be
- * read, as -r -L reports it, and --ignore-new hides it as it hides one
- * read to look for moves. Any other name gone (ENOENT) went between its
- * directory's reading and its stat: not there, as if the walk had come
- * later. */
+ * itself, and a directory below it (under -L a link to one too), are. A
+ * name the list has is its line's to report (MISSING, or FAILED open or
+ * read), once. A link (-L) that leads nowhere or round a loop is an
+ * unlisted file that cannot be read, as -r -L reports it, and
+ * --ignore-new hides it as it hides one read to look for moves. Any
+ * other name gone (ENOENT) went between its directory's reading and its
+ * stat or open (a directory replaced, by a link too): not there, as if
+ * the walk had come later. */
 static bool walk_error_reported(struct audit_run *run, const char *path, int err)
 {
 	struct stat st;
-	bool there = lstat(path, &st) == 0;
+	bool link = run->opt->dereference && lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+	bool leads = stat(path, &st) == 0;
 
-	if (strcmp(path, run->dir) == 0 || (there && S_ISDIR(st.st_mode)))
+	if (strcmp(path, run->dir) == 0)
+		return true;
+	if (err == ENOENT && (!link || leads))
+		return false;
+	if (leads && S_ISDIR(st.st_mode))
 		return true;
 	if (audit_index_lists(&run->ix, path))
 		return false;
-	if (there && S_ISLNK(st.st_mode))
-		return !run->opt->ignore_new;
-	return err != ENOENT;
+	return link ? !run->opt->ignore_new : true;
 }
 
 /* A file under DIR, or a part of the tree that could not be read. */

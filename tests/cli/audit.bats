@@ -816,3 +816,39 @@ listed file was moved
 file is not in the list" ]
 	grep -qF 'one line per class that is not empty, in this order:' "$ROOT/man/simdsum.1"
 }
+
+@test "-L: a link to a directory the walk could not read is a directory, reported under --ignore-new too; a directory replaced by a link during the walk is not" {
+	tree
+	ln -s . loop
+	ln -s sub lsub
+	"$SIMDSUM" -r . > L
+	# round a loop: as a directory round a loop (bind mounts) is
+	audit -L --ignore-new
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"./loop: File system loop detected"* ]]
+	rm loop
+	# a link to a directory that cannot be opened: as the directory itself
+	run --separate-stderr shimmed eacces=/lsub -c L --audit -L --ignore-new
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"./lsub: Permission denied"* ]]
+	run --separate-stderr shimmed eacces=/sub -c L --audit --ignore-new
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"./sub: Permission denied"* ]]
+	rm lsub
+	# sub replaced by a link after the walk's stat: gone from the walk, not
+	# an unreadable file, with -L or without
+	mkdir ../out
+	export SIMDSUM_FAULT_LINK="$T/out"
+	for opt in "" -L; do
+		run --separate-stderr shimmed link-after-stat=/w/sub -c L --audit $opt
+		grep -q '^link-after-stat 0 .*/w/sub$' "$T/.faults.log"
+		[ "$status" -eq 1 ]
+		[ "$output" = "./a: OK
+./b: OK
+./sub/c: MISSING
+./sub/d: MISSING" ] || { echo "$opt: $output"; false; }
+		[ "$stderr" = "$SAYS: WARNING: 2 listed files are missing" ] || { echo "$opt: $stderr"; false; }
+		rm sub
+		mv sub.moved sub
+	done
+}
