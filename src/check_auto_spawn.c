@@ -49,7 +49,7 @@ static char **child_environment(void)
 
 	if (env)
 		return env;
-	bool builtin = strcmp(profile_get()->origin, "built-in") == 0;
+	bool builtin = !profile_from_file();
 	while (environ[n])
 		n++;
 	env = xnrealloc(NULL, n + 2, sizeof *env);

@@ -180,6 +180,7 @@ static bool usable_here(const struct cpu_profile *p, const struct cpu_signature 
 }
 
 static struct cpu_profile in_force;
+static bool in_force_from_file;
 
 /* The first built-in profile for sig; the default (the last) if none. */
 static unsigned builtin_for(const struct cpu_signature *sig)
@@ -210,6 +211,7 @@ static void choose(void)
 	if (named)
 		from_file = load_file(path, &in_force, &absent, err, sizeof err) &&
 			    usable_here(&in_force, &sig, err, sizeof err);
+	in_force_from_file = from_file;
 	if (from_file) {
 		profile_builtin_merge(base, &in_force);
 	} else {
@@ -230,4 +232,10 @@ const struct cpu_profile *profile_get(void)
 
 	pthread_once(&once, choose);
 	return &in_force;
+}
+
+bool profile_from_file(void)
+{
+	profile_get();
+	return in_force_from_file;
 }

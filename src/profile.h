@@ -79,6 +79,10 @@ struct cpu_profile {
  * row always has a cost. */
 const struct cpu_profile *profile_get(void);
 
+/* Whether that profile came from a file (its origin names the file, which
+ * may be called "built-in"), not from the built-in ones. */
+bool profile_from_file(void);
+
 /* The cost of row in p, or NULL. */
 const struct row_cost *profile_cost(const struct cpu_profile *p, const struct impl *row);
 

@@ -157,3 +157,26 @@ cells_of() {
 	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
 	[ "$(printf '%s\n' "$stderr" | grep -c 'warning: profile')" -eq 1 ]
 }
+
+@test "--check-auto: a usable profile file called built-in is the one the runs it times use" {
+	command -v strace > /dev/null || skip "strace is not installed"
+	# the runs' environment, not their timings: a profile from a file shows
+	# as its name, which here reads as the built-in one's "built-in"
+	cat > built-in <<-END
+	simdsum-profile 1
+	name file-test
+	cpu TestVendor 0x7 0x42
+	version $("$SIMDSUM" --version | sed -n '1s/^simdsum //p')
+	END
+	mkdir -p "$T/tmp"
+	export SIMDSUM_CPU_SIGNATURE=TestVendor:0x7:0x42
+	SIMDSUM_PROFILE=built-in "$SIMDSUM" --debug -a crc32c /dev/null 2> err > /dev/null
+	grep -qF 'cost profile: file-test (built-in)' err
+	run --separate-stderr env TMPDIR="$T/tmp" SIMDSUM_CHECK_AUTO_QUICK=1 SIMDSUM_PROFILE=built-in \
+		strace -f --seccomp-bpf -qq -v -s 300 -e trace=execve -o ex \
+		"$SIMDSUM" --benchmark --check-auto
+	[ "$status" -eq 0 ] || [ "$status" -eq 1 ]
+	[[ "$stderr" != *"warning: profile"* ]]
+	[ "$(grep -c 'execve(' ex)" -gt 1 ]
+	[ "$(grep -c 'SIMDSUM_PROFILE=built-in"' ex)" -eq "$(grep -c 'execve(' ex)" ]
+}
